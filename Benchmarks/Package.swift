@@ -1,0 +1,51 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// Harness side by side with its peers, measured in the same run. Each executable prints its
+// figures and the ratio to the peer: `swift run -c release --package-path Benchmarks <name>`.
+let package = Package(
+  name: "HarnessBenchmarks",
+  platforms: [.macOS(.v15)],
+  dependencies: [
+    .package(path: ".."),
+    .package(url: "https://github.com/pointfreeco/swift-clocks", exact: "1.1.1"),
+    .package(url: "https://github.com/pointfreeco/swift-custom-dump", exact: "1.7.3"),
+    .package(url: "https://github.com/pointfreeco/swift-dependencies", exact: "1.17.1"),
+  ],
+  targets: [
+    .target(name: "BenchmarkSupport"),
+    .executableTarget(
+      name: "ClocksBenchmark",
+      dependencies: [
+        "BenchmarkSupport",
+        .product(name: "HarnessClocks", package: "Harness"),
+        .product(name: "Clocks", package: "swift-clocks"),
+      ]
+    ),
+    .executableTarget(
+      name: "DumpBenchmark",
+      dependencies: [
+        "BenchmarkSupport",
+        .product(name: "HarnessDump", package: "Harness"),
+        .product(name: "CustomDump", package: "swift-custom-dump"),
+      ]
+    ),
+    .executableTarget(
+      name: "DependenciesBenchmark",
+      dependencies: [
+        "BenchmarkSupport",
+        .product(name: "HarnessDependencies", package: "Harness"),
+        .product(name: "Dependencies", package: "swift-dependencies"),
+      ]
+    ),
+    .executableTarget(
+      name: "StoreBenchmark",
+      dependencies: [
+        "BenchmarkSupport",
+        .product(name: "Harness", package: "Harness"),
+        .product(name: "HarnessStore", package: "Harness"),
+      ]
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)

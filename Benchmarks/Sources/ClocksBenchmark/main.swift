@@ -1,0 +1,1 @@
+print("ClocksBenchmark: not written yet")

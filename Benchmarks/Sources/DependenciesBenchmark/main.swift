@@ -1,0 +1,1 @@
+print("DependenciesBenchmark: not written yet")

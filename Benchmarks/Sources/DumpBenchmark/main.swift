@@ -1,0 +1,1 @@
+print("DumpBenchmark: not written yet")

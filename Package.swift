@@ -1,0 +1,55 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+/// Harness: controllable dependencies and exhaustive tests.
+///
+/// Module layout (see DESIGN.md): a module depends only on the modules below it.
+///   HarnessIssues  ←  HarnessDump, HarnessClocks  ←  HarnessDependencies  ←  HarnessStore
+///   HarnessTesting (test targets only) links XCTest and Swift Testing.
+let package = Package(
+  name: "Harness",
+  platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+  products: [
+    .library(name: "Harness", targets: ["Harness"]),
+    .library(name: "HarnessIssues", targets: ["HarnessIssues"]),
+    .library(name: "HarnessClocks", targets: ["HarnessClocks"]),
+    .library(name: "HarnessDump", targets: ["HarnessDump"]),
+    .library(name: "HarnessDependencies", targets: ["HarnessDependencies"]),
+    .library(name: "HarnessStore", targets: ["HarnessStore"]),
+    .library(name: "HarnessTesting", targets: ["HarnessTesting"]),
+  ],
+  targets: [
+    .target(name: "HarnessIssues"),
+    .target(name: "HarnessDump", dependencies: ["HarnessIssues"]),
+    .target(name: "HarnessClocks", dependencies: ["HarnessIssues"]),
+    .target(
+      name: "HarnessDependencies",
+      dependencies: ["HarnessIssues", "HarnessClocks"]
+    ),
+    .target(
+      name: "Harness",
+      dependencies: ["HarnessIssues", "HarnessClocks", "HarnessDump", "HarnessDependencies"]
+    ),
+    .target(
+      name: "HarnessStore",
+      dependencies: ["HarnessIssues", "HarnessClocks", "HarnessDump", "HarnessDependencies"]
+    ),
+    .target(
+      name: "HarnessTesting",
+      dependencies: ["HarnessIssues", "HarnessDependencies"]
+    ),
+    .testTarget(name: "HarnessIssuesTests", dependencies: ["HarnessIssues", "HarnessTesting"]),
+    .testTarget(name: "HarnessTestingTests", dependencies: ["HarnessIssues", "HarnessTesting"]),
+    .testTarget(
+      name: "HarnessClocksTests",
+      dependencies: ["HarnessClocks", "HarnessIssues", "HarnessTesting"]
+    ),
+    .testTarget(name: "HarnessDumpTests", dependencies: ["HarnessDump", "HarnessIssues", "HarnessTesting"]),
+    .testTarget(
+      name: "HarnessDependenciesTests",
+      dependencies: ["HarnessDependencies", "HarnessClocks", "HarnessIssues", "HarnessTesting"]
+    ),
+    .testTarget(name: "HarnessStoreTests", dependencies: ["Harness", "HarnessStore", "HarnessTesting"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,1 @@
+// The HarnessClocks module. See DESIGN.md.

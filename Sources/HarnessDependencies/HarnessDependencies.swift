@@ -1,0 +1,1 @@
+// The HarnessDependencies module. See DESIGN.md.

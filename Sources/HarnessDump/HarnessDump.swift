@@ -1,0 +1,1 @@
+// The HarnessDump module. See DESIGN.md.

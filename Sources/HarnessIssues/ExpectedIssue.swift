@@ -1,0 +1,118 @@
+import Synchronization
+
+/// Runs `body`, expecting it to report an issue: issues it reports (through `reportIssue`, a
+/// thrown error, or library code such as `unimplemented` endpoints) that `matching` accepts are
+/// expected and fail nothing. If none is reported, that is itself an issue, reported here.
+///
+/// Works the same under Swift Testing and XCTest, on Linux too, and covers the tasks `body`
+/// starts with `Task {}`, `async let` and task groups. (A `Task.detached` inherits nothing from
+/// its creator, so its issues are not covered.)
+///
+/// ```swift
+/// withExpectedIssue {
+///   client.fetch()          // an unimplemented endpoint
+/// } matching: { issue in
+///   issue.message.contains("Unimplemented: 'Client.fetch'")
+/// }
+/// ```
+///
+/// - Parameters:
+///   - message: Why the issue is expected; shown if no issue comes.
+///   - isIntermittent: Pass `true` when the issue happens only sometimes; then no issue is fine.
+///   - body: The code expected to report an issue.
+///   - matching: Which issues count as expected. Issues it rejects are reported as usual.
+public func withExpectedIssue(
+  _ message: String? = nil,
+  isIntermittent: Bool = false,
+  fileID: StaticString = #fileID,
+  filePath: StaticString = #filePath,
+  line: UInt = #line,
+  column: UInt = #column,
+  _ body: () throws -> Void,
+  matching: @escaping @Sendable (ReportedIssue) -> Bool = { _ in true }
+) {
+  let location = SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+  let scope = ExpectedIssueScope(matcher: matching, parent: ExpectedIssueScope.current)
+  ExpectedIssueScope.$current.withValue(scope) {
+    do {
+      try body()
+    } catch {
+      report(thrown: error, at: location)
+    }
+  }
+  scope.finish(message: message, isIntermittent: isIntermittent, location: location)
+}
+
+/// Runs async `body`, expecting it to report an issue. See the synchronous overload.
+public func withExpectedIssue(
+  _ message: String? = nil,
+  isIntermittent: Bool = false,
+  isolation: isolated (any Actor)? = #isolation,
+  fileID: StaticString = #fileID,
+  filePath: StaticString = #filePath,
+  line: UInt = #line,
+  column: UInt = #column,
+  _ body: () async throws -> Void,
+  matching: @escaping @Sendable (ReportedIssue) -> Bool = { _ in true }
+) async {
+  let location = SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+  let scope = ExpectedIssueScope(matcher: matching, parent: ExpectedIssueScope.current)
+  await ExpectedIssueScope.$current.withValue(scope) {
+    do {
+      try await body()
+    } catch {
+      report(thrown: error, at: location)
+    }
+  }
+  scope.finish(message: message, isIntermittent: isIntermittent, location: location)
+}
+
+/// A thrown error leaving an expected-issue body is an issue like any other.
+private func report(thrown error: any Error, at location: SourceCodeLocation) {
+  report(
+    ReportedIssue(
+      message: "Caught error: \(String(reflecting: error))",
+      error: error,
+      location: location
+    )
+  )
+}
+
+/// One active `withExpectedIssue`; scopes nest through `parent`.
+final class ExpectedIssueScope: Sendable {
+  @TaskLocal static var current: ExpectedIssueScope?
+
+  private let matcher: @Sendable (ReportedIssue) -> Bool
+  private let parent: ExpectedIssueScope?
+  private let matched = Atomic<Int>(0)
+
+  init(matcher: @escaping @Sendable (ReportedIssue) -> Bool, parent: ExpectedIssueScope?) {
+    self.matcher = matcher
+    self.parent = parent
+  }
+
+  /// Whether this scope, or an enclosing one, expected the issue.
+  func consume(_ issue: ReportedIssue) -> Bool {
+    if matcher(issue) {
+      matched.add(1, ordering: .relaxed)
+      return true
+    }
+    return parent?.consume(issue) ?? false
+  }
+
+  /// Reports "expected an issue" to the enclosing scopes and reporters when nothing matched.
+  func finish(message: String?, isIntermittent: Bool, location: SourceCodeLocation) {
+    guard !isIntermittent, matched.load(ordering: .relaxed) == 0 else { return }
+    var text = "Expected an issue to be reported, but none was."
+    if let message, !message.isEmpty { text += "\n\nExpected: \(message)" }
+    text += """
+
+
+      withExpectedIssue fails when its body reports no matching issue. If the issue only \
+      happens sometimes, pass isIntermittent: true.
+      """
+    let issue = ReportedIssue(message: text, location: location)
+    if parent?.consume(issue) == true { return }
+    for reporter in IssueReporters.current { reporter.reportIssue(issue) }
+  }
+}

@@ -1,0 +1,22 @@
+import Synchronization
+
+/// A reporter that keeps every issue it receives, for code that wants to look at issues
+/// instead of failing on them.
+///
+/// ```swift
+/// let collector = IssueCollector()
+/// withIssueReporters([collector]) { runSomething() }
+/// #expect(collector.issues.map(\.message) == ["…"])
+/// ```
+public final class IssueCollector: IssueReporter {
+  private let storage = Mutex<[ReportedIssue]>([])
+
+  public init() {}
+
+  public func reportIssue(_ issue: ReportedIssue) {
+    storage.withLock { $0.append(issue) }
+  }
+
+  /// The issues received so far, in the order they were reported.
+  public var issues: [ReportedIssue] { storage.withLock { $0 } }
+}

@@ -1,0 +1,38 @@
+import Synchronization
+
+/// How `HarnessIssues`, which never links a test framework, reaches the test framework that
+/// runs the tests.
+///
+/// `HarnessTesting` installs one when the test binary loads; you do not call ``install(_:)``
+/// yourself unless you bridge to a test framework of your own.
+public struct TestFrameworkBridge: Sendable {
+  /// The test the current task runs for, if any.
+  public var currentTest: @Sendable () -> TestContext?
+  /// Whether the process is running tests right now (also true on a detached task that no
+  /// framework can attribute to a test).
+  public var isRunningTests: @Sendable () -> Bool
+  /// Records an issue as a failure (or warning) of `test`, or of the run when `test` is nil.
+  public var record: @Sendable (_ issue: ReportedIssue, _ test: TestContext?) -> Void
+
+  public init(
+    currentTest: @escaping @Sendable () -> TestContext?,
+    isRunningTests: @escaping @Sendable () -> Bool,
+    record: @escaping @Sendable (_ issue: ReportedIssue, _ test: TestContext?) -> Void
+  ) {
+    self.currentTest = currentTest
+    self.isRunningTests = isRunningTests
+    self.record = record
+  }
+
+  private static let storage = Mutex<TestFrameworkBridge?>(nil)
+
+  /// Makes `bridge` the one that issues reach. The last installation wins.
+  public static func install(_ bridge: TestFrameworkBridge) {
+    storage.withLock { $0 = bridge }
+  }
+
+  /// The installed bridge, if a test-support module installed one.
+  public static var installed: TestFrameworkBridge? {
+    storage.withLock { $0 }
+  }
+}

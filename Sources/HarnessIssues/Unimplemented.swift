@@ -1,0 +1,175 @@
+/// The error that an unimplemented throwing endpoint throws after reporting its issue.
+public struct Unimplemented: Error, Sendable, Equatable, CustomStringConvertible {
+  /// The endpoint's name, e.g. `"Client.fetch"`.
+  public let endpoint: String
+
+  public init(_ endpoint: String) { self.endpoint = endpoint }
+
+  public var description: String { "Unimplemented: '\(endpoint)'" }
+}
+
+// `unimplemented(_:)` builds endpoints for dependency clients that a test did not expect to be
+// used. Calling one reports `Unimplemented: 'Client.endpoint'` with where it was defined and the
+// arguments it got, then returns the placeholder or throws ``Unimplemented``. Any arity, sync or
+// async, throwing or not:
+//
+//     struct APIClient {
+//       var fetch: @Sendable (Int) async throws -> User
+//       var track: @Sendable (String) -> Void
+//       var count: @Sendable () -> Int
+//     }
+//     extension APIClient {
+//       static let unimplemented = APIClient(
+//         fetch: unimplemented("APIClient.fetch"),
+//         track: unimplemented("APIClient.track"),
+//         count: unimplemented("APIClient.count", placeholder: 0)
+//       )
+//     }
+
+/// An endpoint that reports an issue when called, then returns `placeholder`.
+public func unimplemented<each Argument, Result>(
+  _ description: String = "",
+  placeholder: @autoclosure @escaping @Sendable () -> Result,
+  fileID: StaticString = #fileID,
+  filePath: StaticString = #filePath,
+  line: UInt = #line,
+  column: UInt = #column
+) -> @Sendable (repeat each Argument) -> Result {
+  let site = UnimplementedSite(description, fileID, filePath, line, column)
+  return { (arguments: repeat each Argument) in
+    site.report(describe(repeat each arguments))
+    return placeholder()
+  }
+}
+
+/// An endpoint returning nothing that reports an issue when called.
+public func unimplemented<each Argument>(
+  _ description: String = "",
+  fileID: StaticString = #fileID,
+  filePath: StaticString = #filePath,
+  line: UInt = #line,
+  column: UInt = #column
+) -> @Sendable (repeat each Argument) -> Void {
+  let site = UnimplementedSite(description, fileID, filePath, line, column)
+  return { (arguments: repeat each Argument) in
+    site.report(describe(repeat each arguments))
+  }
+}
+
+/// A throwing endpoint that reports an issue when called, then throws ``Unimplemented``.
+public func unimplemented<each Argument, Result>(
+  _ description: String = "",
+  fileID: StaticString = #fileID,
+  filePath: StaticString = #filePath,
+  line: UInt = #line,
+  column: UInt = #column
+) -> @Sendable (repeat each Argument) throws -> Result {
+  let site = UnimplementedSite(description, fileID, filePath, line, column)
+  return { (arguments: repeat each Argument) in
+    site.report(describe(repeat each arguments))
+    throw Unimplemented(site.description)
+  }
+}
+
+/// An async endpoint that reports an issue when called, then returns `placeholder`.
+public func unimplemented<each Argument, Result>(
+  _ description: String = "",
+  placeholder: @autoclosure @escaping @Sendable () -> Result,
+  fileID: StaticString = #fileID,
+  filePath: StaticString = #filePath,
+  line: UInt = #line,
+  column: UInt = #column
+) -> @Sendable (repeat each Argument) async -> Result {
+  let site = UnimplementedSite(description, fileID, filePath, line, column)
+  return { (arguments: repeat each Argument) in
+    site.report(describe(repeat each arguments))
+    return placeholder()
+  }
+}
+
+/// An async endpoint returning nothing that reports an issue when called.
+public func unimplemented<each Argument>(
+  _ description: String = "",
+  fileID: StaticString = #fileID,
+  filePath: StaticString = #filePath,
+  line: UInt = #line,
+  column: UInt = #column
+) -> @Sendable (repeat each Argument) async -> Void {
+  let site = UnimplementedSite(description, fileID, filePath, line, column)
+  return { (arguments: repeat each Argument) in
+    site.report(describe(repeat each arguments))
+  }
+}
+
+/// An async throwing endpoint that reports an issue when called, then throws ``Unimplemented``.
+public func unimplemented<each Argument, Result>(
+  _ description: String = "",
+  fileID: StaticString = #fileID,
+  filePath: StaticString = #filePath,
+  line: UInt = #line,
+  column: UInt = #column
+) -> @Sendable (repeat each Argument) async throws -> Result {
+  let site = UnimplementedSite(description, fileID, filePath, line, column)
+  return { (arguments: repeat each Argument) in
+    site.report(describe(repeat each arguments))
+    throw Unimplemented(site.description)
+  }
+}
+
+/// Reports a use of an unimplemented value that is not a closure, e.g. a computed property.
+///
+/// ```swift
+/// static var unimplemented: Settings { unimplemented("Settings.current", placeholder: .default) }
+/// ```
+public func unimplemented<Result>(
+  _ description: String = "",
+  placeholder: Result,
+  fileID: StaticString = #fileID,
+  filePath: StaticString = #filePath,
+  line: UInt = #line,
+  column: UInt = #column
+) -> Result {
+  UnimplementedSite(description, fileID, filePath, line, column).report(nil)
+  return placeholder
+}
+
+/// Where an unimplemented endpoint was defined, and how to report its use.
+struct UnimplementedSite: Sendable {
+  let description: String
+  let location: SourceCodeLocation
+
+  init(
+    _ description: String,
+    _ fileID: StaticString,
+    _ filePath: StaticString,
+    _ line: UInt,
+    _ column: UInt
+  ) {
+    self.description = description
+    self.location = SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  func report(_ arguments: String?) {
+    var message = description.isEmpty ? "Unimplemented" : "Unimplemented: '\(description)'"
+    message += "\n\n  Defined at:\n    \(location.fileID):\(location.line)"
+    if let arguments {
+      message += "\n\n  Invoked with:\n    \(arguments.isEmpty ? "()" : arguments)"
+    }
+    message += """
+
+
+      A test used an endpoint it did not expect to be used. Override it in the test \
+      (withDependencies, or a test trait) if the test should use it.
+      """
+    HarnessIssues.report(ReportedIssue(message: message, location: location))
+  }
+}
+
+/// The arguments an endpoint was invoked with, as `1, "two", nil`.
+func describe<each Argument>(_ arguments: repeat each Argument) -> String {
+  var parts: [String] = []
+  for argument in repeat each arguments {
+    parts.append(String(reflecting: argument))
+  }
+  return parts.joined(separator: ", ")
+}

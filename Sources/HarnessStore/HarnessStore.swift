@@ -1,0 +1,1 @@
+// The HarnessStore module. See DESIGN.md.

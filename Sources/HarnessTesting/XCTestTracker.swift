@@ -1,0 +1,55 @@
+import HarnessIssues
+import Synchronization
+import XCTest
+
+/// Knows which XCTest test case is running (XCTest runs one at a time) and records failures
+/// on it from any thread, including detached tasks.
+final class XCTestTracker: NSObject, XCTestObservation, @unchecked Sendable {
+  // @unchecked: the only state is behind the mutex.
+  private static let running = Mutex<RunningTestCase?>(nil)
+  private static let shared = XCTestTracker()
+
+  static func start() {
+    XCTestObservationCenter.shared.addTestObserver(shared)
+  }
+
+  static func currentTestID() -> String? {
+    running.withLock { $0?.testCase.name }
+  }
+
+  static func record(_ issue: ReportedIssue) {
+    let testCase = running.withLock { $0?.testCase }
+    guard let testCase else {
+      // Corelibs XCTest drops failures recorded while no test runs; at least print them.
+      print("\(issue.location): error: \(issue.message)\n(reported while no XCTest test was running)")
+      return
+    }
+    guard issue.severity == .error else {
+      print("\(issue.location): warning: \(issue.message)")
+      return
+    }
+    testCase.recordFailure(
+      withDescription: issue.message,
+      inFile: issue.location.filePath,
+      atLine: Int(issue.location.line),
+      expected: true
+    )
+  }
+
+  func testCaseWillStart(_ testCase: XCTestCase) {
+    let running = RunningTestCase(testCase: testCase)
+    Self.running.withLock { $0 = running }
+  }
+
+  func testCaseDidFinish(_ testCase: XCTestCase) {
+    Self.running.withLock { running in
+      if running?.testCase === testCase { running = nil }
+    }
+  }
+}
+
+/// The running test case, handed between threads. XCTest itself allows `recordFailure` from any
+/// thread, which is all that is done with it.
+private struct RunningTestCase: @unchecked Sendable {
+  let testCase: XCTestCase
+}
