@@ -39,6 +39,8 @@ let package = Package(
       dependencies: ["HarnessIssues", "HarnessDependencies"]
     ),
     .testTarget(name: "HarnessIssuesTests", dependencies: ["HarnessIssues", "HarnessTesting"]),
+    // A program that links HarnessIssues only, run by HarnessIssuesTests to check live behaviour.
+    .executableTarget(name: "HarnessLiveFixture", dependencies: ["HarnessIssues"], path: "Tests/LiveFixture"),
     .testTarget(name: "HarnessTestingTests", dependencies: ["HarnessIssues", "HarnessTesting"]),
     .testTarget(
       name: "HarnessClocksTests",

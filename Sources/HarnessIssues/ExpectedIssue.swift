@@ -71,7 +71,7 @@ public func withExpectedIssue(
 private func report(thrown error: any Error, at location: SourceCodeLocation) {
   report(
     ReportedIssue(
-      message: "Caught error: \(String(reflecting: error))",
+      message: "Caught error: \(error)",
       error: error,
       location: location
     )

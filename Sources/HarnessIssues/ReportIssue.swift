@@ -40,7 +40,7 @@ public func reportIssue(
   column: UInt = #column
 ) {
   let location = SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-  var text = "Caught error: \(String(reflecting: error))"
+  var text = "Caught error: \(error)"
   if let message = message(), !message.isEmpty { text = "\(message)\n\n\(text)" }
   report(ReportedIssue(message: text, error: error, severity: severity, location: location))
 }

@@ -169,7 +169,8 @@ struct UnimplementedSite: Sendable {
 func describe<each Argument>(_ arguments: repeat each Argument) -> String {
   var parts: [String] = []
   for argument in repeat each arguments {
-    parts.append(String(reflecting: argument))
+    // Strings quoted so `""` and `" "` are told apart; everything else as users print it.
+    parts.append(argument is String ? String(reflecting: argument) : String(describing: argument))
   }
   return parts.joined(separator: ", ")
 }

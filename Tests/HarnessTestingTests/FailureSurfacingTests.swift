@@ -1,0 +1,76 @@
+import Foundation
+import HarnessIssues
+import Testing
+
+/// Runs this very test binary again, on the deliberately failing fixtures, and checks that
+/// every reported issue surfaced as a failure of the right test with the right message and line.
+@Suite struct FailureSurfacingTests {
+  @Test func swiftTestingFailsTheRightTests() throws {
+    let run = try runFixtures(["--testing-library", "swift-testing", "--filter", "FailingFixtures"])
+    #expect(run.status != 0)
+    let output = run.output
+    #expect(output.contains("reportsFromTheTest() recorded an issue at Fixtures.swift:16:"))
+    #expect(output.contains("fixture: from the test"))
+    #expect(output.contains("reportsFromTask() recorded an issue at Fixtures.swift:20:"))
+    #expect(output.contains("reportsFromTaskGroup() recorded an issue at Fixtures.swift:29:"))
+    // A detached task inherits no test: the issue still fails the run, on no particular test.
+    #expect(output.contains("fixture: from Task.detached"))
+    #expect(output.contains("expectsAnIssueThatNeverComes() recorded an issue at Fixtures.swift:34:"))
+    #expect(output.contains("Expected an issue to be reported, but none was."))
+    #expect(output.contains("reportsAWarningOnly() recorded a warning at Fixtures.swift:38:"))
+    #expect(lines(of: output, containing: "Test passes() passed").count == 1)
+    #expect(lines(of: output, containing: "Test reportsAWarningOnly() passed").count == 1)
+    #expect(lines(of: output, containing: "Test reportsFromTheTest() failed").count == 1)
+  }
+
+  @Test func xcTestFailsTheRightTests() throws {
+    let run = try runFixtures(["HarnessTestingTests.FailingXCTestFixtures"])
+    #expect(run.status != 0)
+    let output = run.output
+    #expect(
+      output.contains(
+        "Fixtures.swift:52: error: FailingXCTestFixtures.testReportsFromTheTest : fixture: xctest from the test"
+      )
+    )
+    // XCTest runs one test at a time, so even a detached task's issue lands on the right test.
+    #expect(
+      output.contains(
+        "Fixtures.swift:56: error: FailingXCTestFixtures.testReportsFromDetachedTask : fixture: xctest from Task.detached"
+      )
+    )
+    #expect(
+      output.contains(
+        "Fixtures.swift:60: error: FailingXCTestFixtures.testExpectsAnIssueThatNeverComes : Expected an issue to be reported"
+      )
+    )
+    #expect(output.contains("Test Case 'FailingXCTestFixtures.testPasses' passed"))
+    #expect(output.contains("Executed 4 tests, with 3 failures"))
+  }
+
+  private func lines(of output: String, containing text: String) -> [Substring] {
+    output.split(separator: "\n").filter { $0.contains(text) }
+  }
+}
+
+struct FixtureRun {
+  var status: Int32
+  var output: String
+}
+
+/// Runs the current test executable with `arguments` and the fixtures enabled.
+func runFixtures(_ arguments: [String]) throws -> FixtureRun {
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+  process.arguments = arguments
+  var environment = ProcessInfo.processInfo.environment
+  environment["HARNESS_FAILING_FIXTURES"] = "1"
+  environment["NO_COLOR"] = "1"
+  process.environment = environment
+  let pipe = Pipe()
+  process.standardOutput = pipe
+  process.standardError = pipe
+  try process.run()
+  let data = pipe.fileHandleForReading.readDataToEndOfFile()
+  process.waitUntilExit()
+  return FixtureRun(status: process.terminationStatus, output: String(decoding: data, as: UTF8.self))
+}
