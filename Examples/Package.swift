@@ -1,0 +1,49 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// Runnable examples of Harness, with the test suites that show exhaustive testing.
+//   swift run --package-path Examples todos      the Todos app (Store, Reducer, Effect)
+//   swift run --package-path Examples weather    the Weather app (a plain model with clients)
+//   swift test --package-path Examples           their tests
+let package = Package(
+  name: "HarnessExamples",
+  platforms: [.macOS(.v15)],
+  products: [
+    .executable(name: "todos", targets: ["todos"]),
+    .executable(name: "weather", targets: ["weather"]),
+  ],
+  dependencies: [
+    .package(name: "Harness", path: ".."),
+  ],
+  targets: [
+    .target(
+      name: "TodosFeature",
+      dependencies: [
+        .product(name: "Harness", package: "Harness"),
+        .product(name: "HarnessStore", package: "Harness"),
+      ]
+    ),
+    .executableTarget(name: "todos", dependencies: ["TodosFeature"]),
+    .target(
+      name: "WeatherFeature",
+      dependencies: [.product(name: "Harness", package: "Harness")]
+    ),
+    .executableTarget(name: "weather", dependencies: ["WeatherFeature"]),
+    .testTarget(
+      name: "WeatherFeatureTests",
+      dependencies: [
+        "WeatherFeature",
+        .product(name: "HarnessTesting", package: "Harness"),
+      ]
+    ),
+    .testTarget(
+      name: "TodosFeatureTests",
+      dependencies: [
+        "TodosFeature",
+        .product(name: "HarnessTesting", package: "Harness"),
+      ],
+      resources: [.copy("__Snapshots__")]
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)

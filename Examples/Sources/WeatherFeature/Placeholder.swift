@@ -1,0 +1,1 @@
+// The Weather example feature (being written).

@@ -1,0 +1,1 @@
+print("weather: being written")

@@ -1,1 +1,0 @@
-// The HarnessStore module. See DESIGN.md.

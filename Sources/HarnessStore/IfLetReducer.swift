@@ -1,0 +1,65 @@
+import HarnessIssues
+
+extension Reducer {
+  /// Runs `child` on optional child state while it is present, before this reducer.
+  ///
+  /// A child action arriving while the child state is `nil` is reported: it usually means an
+  /// effect outlived the child (cancel it when dismissing) or an action was sent too late.
+  ///
+  /// ```swift
+  /// Reduce { state, action in … }
+  ///   .ifLet(\.editor, action: Action.editor) { Editor() }
+  /// ```
+  public func ifLet<Child: Reducer>(
+    _ state: WritableKeyPath<State, Child.State?> & Sendable,
+    action: @escaping @Sendable (Child.Action) -> Action,
+    @ReducerBuilder<Child.State, Child.Action> then child: () -> Child,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> IfLetReducer<Self, Child> {
+    IfLetReducer(
+      parent: self,
+      child: child(),
+      state: state,
+      action: ActionEmbedding(action),
+      location: SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    )
+  }
+}
+
+/// A parent reducer with an optional child feature. See ``Reducer/ifLet(_:action:then:fileID:filePath:line:column:)``.
+public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
+  let parent: Parent
+  let child: Child
+  let state: WritableKeyPath<Parent.State, Child.State?> & Sendable
+  let action: ActionEmbedding<Parent.Action, Child.Action>
+  let location: SourceCodeLocation
+
+  public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
+    var childEffect = Effect<Parent.Action>.none
+    if let childAction = self.action.extract(action) {
+      if state[keyPath: self.state] != nil {
+        childEffect = child.reduce(into: &state[keyPath: self.state]!, action: childAction)
+          .map(self.action.embed)
+      } else {
+        reportIssue(
+          ReportedIssue(
+            message: """
+              An ifLet at \(location.fileID):\(location.line) received a child action while its \
+              state was nil:
+
+                \(action)
+
+              The child action arrived after the child state was cleared. Cancel the child's \
+              effects when you set its state to nil, or ignore this action in the parent.
+              """,
+            location: location
+          )
+        )
+      }
+    }
+    return .merge(childEffect, parent.reduce(into: &state, action: action))
+  }
+}
