@@ -25,17 +25,20 @@ enum StringLiteral {
   static func appendBlockLine(_ line: Substring, to bytes: inout [UInt8]) {
     let scalars = line.unicodeScalars
     var index = scalars.startIndex
-    var quoteRun = 0
+    var quotesLeftInRun = 0
+    var escapesRun = false
     while index < scalars.endIndex {
       let scalar = scalars[index]
       if scalar == "\"" {
-        // A run of three quotes would end the literal: escape every quote in such a run.
-        if quoteRun == 0 { quoteRun = countQuotes(in: scalars[index...]) }
-        if quoteRun >= 3 { bytes.append(backslash) }
+        if quotesLeftInRun == 0 {
+          quotesLeftInRun = countQuotes(in: scalars[index...])
+          // Three quotes in a row would end the literal: escape every quote of such a run.
+          escapesRun = quotesLeftInRun >= 3
+        }
+        if escapesRun { bytes.append(backslash) }
         bytes.append(quote)
-        quoteRun -= 1
+        quotesLeftInRun -= 1
       } else {
-        quoteRun = 0
         appendEscaped(scalar, inMultilineBlock: true, to: &bytes)
       }
       index = scalars.index(after: index)

@@ -45,7 +45,11 @@ enum TypeName {
     return rewriter.rewrite(until: nil)
   }
 
-  /// Drops `(unknown context at $55d4…).` (private and local types) and `(extension in M):`.
+  /// Stands for `(unknown context at $55d4…)`, the anonymous context of private and local
+  /// types, so the scanner can drop it and everything before it in the chain.
+  private static let anonymousContext: Character = "\u{1}"
+
+  /// Replaces `(unknown context at $…)` with `anonymousContext` and drops `(extension in M):`.
   private static func removingAnonymousContexts(_ name: String) -> String {
     var result = ""
     var rest = Substring(name)
@@ -53,8 +57,8 @@ enum TypeName {
       let tail = rest[open...]
       if tail.hasPrefix("(unknown context at $"), let close = tail.firstIndex(of: ")") {
         result += rest[..<open]
+        result.append(anonymousContext)
         rest = tail[tail.index(after: close)...]
-        if rest.first == "." { rest = rest.dropFirst() }
       } else if tail.hasPrefix("(extension in "), let close = tail.firstIndex(of: ")") {
         result += rest[..<open]
         rest = tail[tail.index(after: close)...]
@@ -113,7 +117,15 @@ enum TypeName {
         position += 1
         components.append(readIdentifier())
       }
-      let module = !continuesMember && components.count > 1 ? components.removeFirst() : nil
+      var module = !continuesMember && components.count > 1 ? components.first : nil
+      if let anonymous = components.lastIndex(of: String(TypeName.anonymousContext)) {
+        // A private or local type: what encloses it (module, type, function) is not part of
+        // its name as code in scope spells it.
+        components.removeSubrange(...anonymous)
+        module = nil
+      } else if module != nil {
+        components.removeFirst()
+      }
       let name = components.joined(separator: ".")
       guard position < characters.count, characters[position] == "<" else { return name }
 
@@ -147,13 +159,17 @@ enum TypeName {
     }
 
     private mutating func readIdentifier() -> String {
+      if characters[position] == TypeName.anonymousContext {
+        position += 1
+        return String(TypeName.anonymousContext)
+      }
       let start = position
       while position < characters.count, isIdentifierPart(characters[position]) { position += 1 }
       return String(characters[start..<position])
     }
 
     private func isIdentifierStart(_ character: Character) -> Bool {
-      character == "_" || character.isLetter
+      character == "_" || character.isLetter || character == TypeName.anonymousContext
     }
 
     private func isIdentifierPart(_ character: Character) -> Bool {
