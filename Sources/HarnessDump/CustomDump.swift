@@ -38,6 +38,8 @@
 ///   - name: A label written before the value (`name: …`).
 ///   - indent: Spaces before every line.
 ///   - maxDepth: How many levels of nested values to show; deeper ones appear as `Type(…)`.
+///     Beyond 300 levels values are folded anyway, so a long linked structure cannot overflow
+///     the stack.
 /// - Returns: `value`, so a dump can wrap an expression.
 @discardableResult
 public func customDump<T, TargetStream: TextOutputStream>(

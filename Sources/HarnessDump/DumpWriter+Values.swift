@@ -70,8 +70,12 @@ extension DumpWriter {
 
   /// Whether containers at `depth` are written folded (`Type(…)`).
   private func isFolded(at depth: Int) -> Bool {
-    depth >= maxDepth || isFolding
+    depth >= maxDepth || isFolding || depth >= Self.nestingLimit
   }
+
+  /// Deeper values are folded whatever `maxDepth` says: each level takes stack, and a long
+  /// linked list (thousands of levels) would otherwise overflow a task's stack.
+  static var nestingLimit: Int { 300 }
 
   /// Writes a child of a container: folded when it equals its counterpart.
   private mutating func writeChild(_ value: Any, counterpart: Counterpart, depth: Int) {

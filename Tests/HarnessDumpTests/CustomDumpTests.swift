@@ -530,3 +530,19 @@ private struct WithRegistrar {
   var _$observationRegistrar = 0
   var count: Int
 }
+
+private indirect enum LinkedList {
+  case end
+  case node(Int, LinkedList)
+}
+
+@Suite("customDump nesting")
+struct CustomDumpNestingTests {
+  @Test func veryDeepValuesAreFoldedInsteadOfOverflowingTheStack() async {
+    var list = LinkedList.end
+    for value in 0..<5_000 { list = .node(value, list) }
+    let text = await Task.detached { [list] in String(customDumping: list) }.value
+    #expect(text.contains(".node(…)"))
+    #expect(text.hasPrefix("LinkedList.node(\n  4999,\n  .node(\n    4998,"))
+  }
+}
