@@ -1,0 +1,35 @@
+/// The difference between two values, as a line diff of their dumps, or nil when their dumps are
+/// the same.
+///
+/// ```swift
+/// diff(User(id: 42, name: "Blob"), User(id: 42, name: "Blob, Esq."))
+/// //   User(
+/// //     id: 42,
+/// // −   name: "Blob"
+/// // +   name: "Blob, Esq."
+/// //   )
+/// ```
+///
+/// Lines of `expected` missing from `actual` start with `−`, lines added in `actual` with `+`,
+/// unchanged lines with a space. Unchanged nested values are folded onto one line
+/// (`address: Address(…),`), and unchanged runs of collection elements away from any change
+/// collapse to `… (N unchanged)`, so a change in a large value stays a handful of lines.
+/// Array indices do not count as changes: inserting an element shows one added element, not a
+/// renumbered array (unchanged lines show the indices of `actual`).
+public func diff<T>(_ expected: T, _ actual: T) -> String? {
+  let expectedText = DumpedText(expected, comparedWith: actual)
+  let actualText = DumpedText(actual, comparedWith: expected)
+  guard expectedText.bytes != actualText.bytes else { return nil }
+  let rows = LineDiff.rows(expectedText, actualText)
+  var renderer = DiffRenderer(expected: expectedText, actual: actualText, rows: rows)
+  if let rendered = renderer.render() { return rendered }
+  // Only labels or separators differ (the compared parts are equal): show both dumps whole.
+  var lines: [String] = []
+  for index in 0..<expectedText.lineCount {
+    lines.append("− " + String(decoding: expectedText.text(ofLine: index), as: UTF8.self))
+  }
+  for index in 0..<actualText.lineCount {
+    lines.append("+ " + String(decoding: actualText.text(ofLine: index), as: UTF8.self))
+  }
+  return lines.joined(separator: "\n")
+}

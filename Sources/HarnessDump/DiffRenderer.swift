@@ -1,0 +1,263 @@
+/// Turns the rows of a line diff into the text a person reads.
+///
+/// Every changed line is shown. Unchanged nested values are folded onto one line
+/// (`name: User(…),`), and in collections only a couple of unchanged elements around each change
+/// are kept; longer runs become `… (N unchanged)`. So a change in one element of a 10,000-element
+/// array reads as a handful of lines, with the indices telling where it is.
+struct DiffRenderer {
+  /// Unchanged elements kept on each side of a change in a collection.
+  static let contextElements = 2
+
+  static let unchangedMarker: [UInt8] = Array("  ".utf8)
+  static let removedMarker: [UInt8] = Array("− ".utf8)
+  static let addedMarker: [UInt8] = Array("+ ".utf8)
+
+  private let expected: DumpedText
+  private let actual: DumpedText
+  private var rows: [LineDiff.Row]
+  /// For each expected span: the rows of its first and last lines, and its child spans.
+  private var spanRows: [(first: Int, last: Int)] = []
+  private var children: [[Int]] = []
+  /// changeCounts[r]: how many changed rows come before row r.
+  private var changeCounts: [Int] = []
+  private var output: [UInt8] = []
+
+  init(expected: DumpedText, actual: DumpedText, rows: [LineDiff.Row]) {
+    self.expected = expected
+    self.actual = actual
+    self.rows = rows
+  }
+
+  /// The rendered diff, or nil when no line changed.
+  mutating func render() -> String? {
+    slideChangesOntoValueBoundaries()
+    changeCounts = [0]
+    changeCounts.reserveCapacity(rows.count + 1)
+    for row in rows { changeCounts.append(changeCounts.last! + (row.kind == .unchanged ? 0 : 1)) }
+    guard changeCounts.last! > 0 else { return nil }
+
+    var rowOfExpectedLine = [Int](repeating: 0, count: expected.lineCount)
+    for (index, row) in rows.enumerated() where row.expectedLine >= 0 {
+      rowOfExpectedLine[row.expectedLine] = index
+    }
+    let spans = expected.layout.spans
+    spanRows = spans.map { (rowOfExpectedLine[$0.firstLine], rowOfExpectedLine[$0.lastLine]) }
+    children = Array(repeating: [], count: spans.count)
+    for (index, span) in spans.enumerated() where span.parent >= 0 {
+      children[span.parent].append(index)
+    }
+
+    output.reserveCapacity(1024)
+    if spans.isEmpty {
+      emitRows(0..<rows.count)
+    } else {
+      // The whole dump: every row, including additions before its first or after its last line.
+      renderChanged(span: 0, rows: 0..<rows.count)
+    }
+    if output.last == 10 { output.removeLast() }
+    return String(decoding: output, as: UTF8.self)
+  }
+
+  // MARK: Walking the expected value's structure
+
+  private func hasChange(_ range: ClosedRange<Int>) -> Bool {
+    changeCounts[range.upperBound + 1] > changeCounts[range.lowerBound]
+  }
+
+  private func hasChange(_ range: Range<Int>) -> Bool {
+    changeCounts[range.upperBound] > changeCounts[range.lowerBound]
+  }
+
+  private func rowRange(of span: Int) -> ClosedRange<Int> {
+    spanRows[span].first...spanRows[span].last
+  }
+
+  /// Emits a span that contains a change: its own lines as they are, each child changed
+  /// (recursively), folded, or collapsed into a run.
+  private mutating func renderChanged(span: Int, rows range: Range<Int>) {
+    let spanChildren = children[span]
+    let isCollection = expected.layout.spans[span].childrenAreElements
+    let keep = isCollection ? keptElements(spanChildren, in: range) : nil
+    var cursor = range.lowerBound
+    var index = 0
+    while index < spanChildren.count {
+      let child = spanChildren[index]
+      let childRows = rowRange(of: child)
+      emitRows(cursor..<childRows.lowerBound)
+      if hasChange(childRows) {
+        renderChanged(span: child, rows: childRows.lowerBound..<(childRows.upperBound + 1))
+        cursor = childRows.upperBound + 1
+        index += 1
+        continue
+      }
+      if let keep, !keep[index] {
+        var runEnd = index
+        while runEnd + 1 < spanChildren.count, !keep[runEnd + 1] { runEnd += 1 }
+        let count = runEnd - index + 1
+        if count > 1 {
+          emitCollapsed(count: count, likeRow: childRows.lowerBound)
+          cursor = rowRange(of: spanChildren[runEnd]).upperBound + 1
+          index = runEnd + 1
+          continue
+        }
+      }
+      emitFolded(childRows)
+      cursor = childRows.upperBound + 1
+      index += 1
+    }
+    emitRows(cursor..<range.upperBound)
+  }
+
+  /// Which unchanged elements of a collection stay visible: those within `contextElements`
+  /// of a changed element or of lines added or removed between elements.
+  private func keptElements(_ elements: [Int], in range: Range<Int>) -> [Bool] {
+    var keep = [Bool](repeating: false, count: elements.count)
+    func keepAround(_ low: Int, _ high: Int) {
+      for index in max(0, low)...min(elements.count - 1, high) where low <= high {
+        keep[index] = true
+      }
+    }
+    guard !elements.isEmpty else { return keep }
+    var previousEnd = range.lowerBound
+    for (index, element) in elements.enumerated() {
+      let rows = rowRange(of: element)
+      // A change between the previous element and this one (an insertion, say).
+      if hasChange(previousEnd..<rows.lowerBound) {
+        keepAround(index - Self.contextElements, index + Self.contextElements - 1)
+      }
+      if hasChange(rows) {
+        keepAround(index - Self.contextElements, index + Self.contextElements)
+      }
+      previousEnd = rows.upperBound + 1
+    }
+    if hasChange(previousEnd..<range.upperBound) {
+      keepAround(elements.count - Self.contextElements, elements.count - 1)
+    }
+    return keep
+  }
+
+  // MARK: Output
+
+  private mutating func emitRows(_ range: Range<Int>) {
+    for index in range { emit(rows[index]) }
+  }
+
+  private mutating func emit(_ row: LineDiff.Row) {
+    switch row.kind {
+    case .unchanged:
+      output.append(contentsOf: Self.unchangedMarker)
+      output.append(contentsOf: actual.text(ofLine: row.actualLine))
+    case .removed:
+      output.append(contentsOf: Self.removedMarker)
+      output.append(contentsOf: expected.text(ofLine: row.expectedLine))
+    case .added:
+      output.append(contentsOf: Self.addedMarker)
+      output.append(contentsOf: actual.text(ofLine: row.actualLine))
+    }
+    output.append(10)
+  }
+
+  /// An unchanged value on one line: its first line, `…`, and its last line's closing text.
+  private mutating func emitFolded(_ range: ClosedRange<Int>) {
+    guard range.count > 1 else { return emit(rows[range.lowerBound]) }
+    output.append(contentsOf: Self.unchangedMarker)
+    output.append(contentsOf: actual.text(ofLine: rows[range.lowerBound].actualLine))
+    output.append(contentsOf: "…".utf8)
+    output.append(contentsOf: actual.text(ofLine: rows[range.upperBound].actualLine).drop { $0 == 32 })
+    output.append(10)
+  }
+
+  private mutating func emitCollapsed(count: Int, likeRow row: Int) {
+    let firstLine = actual.text(ofLine: rows[row].actualLine)
+    output.append(contentsOf: Self.unchangedMarker)
+    output.append(contentsOf: firstLine.prefix { $0 == 32 })
+    output.append(contentsOf: "… (\(count) unchanged)".utf8)
+    output.append(10)
+  }
+
+  // MARK: Sliding changes
+
+  /// A run of only additions (or only removals) between unchanged lines can often sit at
+  /// several places (`[a, b] → [a, x, b]` where the elements share lines). Move each to the
+  /// place where it covers whole values: it starts where a value starts and ends where one ends.
+  private mutating func slideChangesOntoValueBoundaries() {
+    let expectedBoundaries = Boundaries(expected)
+    let actualBoundaries = Boundaries(actual)
+    var start = 0
+    while start < rows.count {
+      let kind = rows[start].kind
+      guard kind != .unchanged else {
+        start += 1
+        continue
+      }
+      var end = start
+      while end < rows.count, rows[end].kind == kind { end += 1 }
+      let isPure = (start == 0 || rows[start - 1].kind == .unchanged)
+        && (end == rows.count || rows[end].kind == .unchanged)
+      if isPure {
+        slide(start..<end, boundaries: kind == .added ? actualBoundaries : expectedBoundaries)
+      }
+      start = end
+    }
+  }
+
+  private mutating func slide(_ hunk: Range<Int>, boundaries: Boundaries) {
+    let isAddition = rows[hunk.lowerBound].kind == .added
+    let document = isAddition ? actual : expected
+    func line(_ row: LineDiff.Row) -> Int { isAddition ? row.actualLine : row.expectedLine }
+    func linesMatch(_ a: LineDiff.Row, _ b: LineDiff.Row) -> Bool {
+      document.line(line(a), matches: document, line: line(b))
+    }
+    var low = hunk.lowerBound, high = hunk.upperBound
+    // Slide up as far as the lines allow.
+    while low > 0, rows[low - 1].kind == .unchanged, linesMatch(rows[low - 1], rows[high - 1]) {
+      shift(up: true, low: &low, high: &high, isAddition: isAddition)
+    }
+    // Then down, one step at a time, remembering the best-scoring position (the last on ties).
+    var best = (score: boundaries.score(line(rows[low]), line(rows[high - 1])), low: low)
+    while high < rows.count, rows[high].kind == .unchanged, linesMatch(rows[low], rows[high]) {
+      shift(up: false, low: &low, high: &high, isAddition: isAddition)
+      let score = boundaries.score(line(rows[low]), line(rows[high - 1]))
+      if score >= best.score { best = (score, low) }
+    }
+    while low > best.low { shift(up: true, low: &low, high: &high, isAddition: isAddition) }
+  }
+
+  /// Moves the change one row up or down: the unchanged row next to it trades places with it
+  /// and takes, on the changed side, the line at the change's far end (the two lines are equal).
+  private mutating func shift(up: Bool, low: inout Int, high: inout Int, isAddition: Bool) {
+    let window = up ? (low - 1)..<high : low..<(high + 1)
+    var moved = Array(rows[window])
+    let changedSide: WritableKeyPath<LineDiff.Row, Int> = isAddition ? \.actualLine : \.expectedLine
+    // The changed side's lines over the window, in order; they stay in order after the move.
+    let lines = moved.map { $0[keyPath: changedSide] }
+    if up {
+      moved.append(moved.removeFirst())  // the unchanged row goes below the change
+    } else {
+      moved.insert(moved.removeLast(), at: 0)  // the unchanged row goes above the change
+    }
+    for index in moved.indices { moved[index][keyPath: changedSide] = lines[index] }
+    rows.replaceSubrange(window, with: moved)
+    low += up ? -1 : 1
+    high += up ? -1 : 1
+  }
+
+  /// Where values start and end in one dump (other than the dump as a whole).
+  private struct Boundaries {
+    var starts: [Bool]
+    var ends: [Bool]
+
+    init(_ text: DumpedText) {
+      starts = Array(repeating: false, count: text.lineCount)
+      ends = Array(repeating: false, count: text.lineCount)
+      for span in text.layout.spans.dropFirst() {
+        starts[span.firstLine] = true
+        ends[span.lastLine] = true
+      }
+    }
+
+    func score(_ first: Int, _ last: Int) -> Int {
+      (starts[first] ? 1 : 0) + (ends[last] ? 1 : 0)
+    }
+  }
+}

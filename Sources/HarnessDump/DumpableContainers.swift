@@ -1,0 +1,69 @@
+/// Internal views of the standard containers, so a dump reads them without building a `Mirror`
+/// and knows which of them have no inherent order (and must be sorted to be deterministic).
+
+protocol OptionalDumpable {
+  /// The wrapped value, or nil.
+  var dumpWrapped: Any? { get }
+}
+
+extension Optional: OptionalDumpable {
+  var dumpWrapped: Any? { map { $0 } }
+}
+
+protocol ArrayDumpable {
+  var dumpIsEmpty: Bool { get }
+  func forEachDumpElement(_ body: (Any) -> Void)
+  var dumpElements: [Any] { get }
+}
+
+extension Array: ArrayDumpable {
+  var dumpIsEmpty: Bool { isEmpty }
+  func forEachDumpElement(_ body: (Any) -> Void) {
+    for element in self { body(element) }
+  }
+  var dumpElements: [Any] { map { $0 } }
+}
+
+extension ContiguousArray: ArrayDumpable {
+  var dumpIsEmpty: Bool { isEmpty }
+  func forEachDumpElement(_ body: (Any) -> Void) {
+    for element in self { body(element) }
+  }
+  var dumpElements: [Any] { map { $0 } }
+}
+
+extension ArraySlice: ArrayDumpable {
+  var dumpIsEmpty: Bool { isEmpty }
+  func forEachDumpElement(_ body: (Any) -> Void) {
+    for element in self { body(element) }
+  }
+  var dumpElements: [Any] { map { $0 } }
+}
+
+/// A collection whose iteration order is its hash order: dumps sort its elements.
+protocol UnorderedDumpable {
+  /// Dictionaries have values; sets have only elements (keys).
+  static var dumpHasValues: Bool { get }
+  var dumpIsEmpty: Bool { get }
+  /// The elements (as keys), or the dictionary's entries, in iteration order.
+  var dumpEntries: [(key: Any, value: Any)] { get }
+  /// The value for a key of another collection of the same type (dictionaries only).
+  func dumpValue(forKey key: Any) -> Any?
+}
+
+extension Dictionary: UnorderedDumpable {
+  static var dumpHasValues: Bool { true }
+  var dumpIsEmpty: Bool { isEmpty }
+  var dumpEntries: [(key: Any, value: Any)] { map { ($0.key as Any, $0.value as Any) } }
+  func dumpValue(forKey key: Any) -> Any? {
+    guard let key = key as? Key, let value = self[key] else { return nil }
+    return value as Any
+  }
+}
+
+extension Set: UnorderedDumpable {
+  static var dumpHasValues: Bool { false }
+  var dumpIsEmpty: Bool { isEmpty }
+  var dumpEntries: [(key: Any, value: Any)] { map { ($0 as Any, () as Any) } }
+  func dumpValue(forKey key: Any) -> Any? { nil }
+}

@@ -1,1 +1,0 @@
-// The HarnessDump module. See DESIGN.md.
