@@ -103,6 +103,7 @@ final class ValueSlot: Sendable {
 }
 
 /// A value of any type, in a class so it can be published through an atomic reference.
+@usableFromInline
 class AnyValueBox: @unchecked Sendable {
   // @unchecked: the subclass holds one immutable `Sendable` value.
 
@@ -112,7 +113,8 @@ class AnyValueBox: @unchecked Sendable {
   }
 }
 
+@usableFromInline
 final class ValueBox<Value: Sendable>: AnyValueBox, @unchecked Sendable {
-  let value: Value
+  @usableFromInline let value: Value
   init(_ value: Value) { self.value = value }
 }

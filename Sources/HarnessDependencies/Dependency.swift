@@ -23,9 +23,11 @@ import Synchronization
 /// first used, and would capture that place's dependencies.
 @propertyWrapper
 public struct Dependency<Value: Sendable>: Sendable {
-  /// The values current when the owner was created.
-  private let captured: DependencyStorage
-  private let reader: DependencyReader<Value>
+  // Inlinable from here down to the fast path: a client specializes the read for its `Value`,
+  // instead of looking up generic metadata on every read.
+
+  /// How to read the value, and the values current when the owner was created.
+  @usableFromInline let reader: DependencyReader<Value>
 
   /// Reads the dependency registered as the `DependencyValues` property at `keyPath`:
   /// `@Dependency(\.uuid) var uuid`.
@@ -36,7 +38,6 @@ public struct Dependency<Value: Sendable>: Sendable {
     line: UInt = #line,
     column: UInt = #column
   ) {
-    captured = DependencyStorage.current
     reader = DependencyReader(
       .keyPath(keyPath),
       site: StaticSourceLocation(fileID: fileID, filePath: filePath, line: line, column: column),
@@ -53,7 +54,6 @@ public struct Dependency<Value: Sendable>: Sendable {
     line: UInt = #line,
     column: UInt = #column
   ) where Key.Value == Value {
-    captured = DependencyStorage.current
     reader = DependencyReader(
       .key { $0[Key.self] },
       site: StaticSourceLocation(fileID: fileID, filePath: filePath, line: line, column: column),
@@ -63,17 +63,17 @@ public struct Dependency<Value: Sendable>: Sendable {
 
   /// The dependency's value: overridden by the scope current here if it overrides it, else as
   /// captured when the owner was created.
-  public var wrappedValue: Value {
+  @inlinable public var wrappedValue: Value {
     let current = DependencyStorage.current
     // The current scope can only change the answer when it is neither the captured values nor
     // the untouched defaults.
-    let readsCaptured = current === captured || current === DependencyStorage.root
+    let readsCaptured = current === reader.captured || current === DependencyStorage.root
     if readsCaptured, let value = reader.published { return value }
-    return reader.resolve(current: current, captured: captured, readsCaptured: readsCaptured)
+    return reader.resolve(current: current, readsCaptured: readsCaptured)
   }
 
   /// The values this property reads on top of the current ones (for `withDependencies(from:)`).
-  var capturedStorage: DependencyStorage { captured }
+  var capturedStorage: DependencyStorage { reader.captured }
 }
 
 /// Lets `withDependencies(from:)` find the captured values of any `Dependency` by reflection.
@@ -84,6 +84,7 @@ protocol DependencyCapturing {
 extension Dependency: DependencyCapturing {}
 
 /// A `@Dependency` property's declaration: where it is, for messages.
+@usableFromInline
 class DependencyAccess: @unchecked Sendable {
   // @unchecked: immutable.
   let site: StaticSourceLocation
@@ -97,6 +98,7 @@ class DependencyAccess: @unchecked Sendable {
 }
 
 /// How a `@Dependency` property reads its value, and the value once it is fixed for good.
+@usableFromInline
 final class DependencyReader<Value: Sendable>: DependencyAccess, @unchecked Sendable {
   // @unchecked: immutable, but for the write-once atomic.
   enum Read: Sendable {
@@ -105,11 +107,14 @@ final class DependencyReader<Value: Sendable>: DependencyAccess, @unchecked Send
   }
 
   private let read: Read
+  /// The values current when the owner was created.
+  @usableFromInline let captured: DependencyStorage
   // Write-once, released in deinit: a reader never sees a box freed under it.
-  private let box = Atomic<Unmanaged<ValueBox<Value>>?>(nil)
+  @usableFromInline let box = Atomic<Unmanaged<ValueBox<Value>>?>(nil)
 
   init(_ read: Read, site: StaticSourceLocation, readsKeyDirectly: Bool) {
     self.read = read
+    self.captured = DependencyStorage.current
     super.init(site: site, readsKeyDirectly: readsKeyDirectly)
   }
 
@@ -118,11 +123,12 @@ final class DependencyReader<Value: Sendable>: DependencyAccess, @unchecked Send
   }
 
   /// The value, if reading the captured values can only ever give this one.
-  var published: Value? {
+  @inlinable var published: Value? {
     box.load(ordering: .acquiring)?.takeUnretainedValue().value
   }
 
-  func resolve(current: DependencyStorage, captured: DependencyStorage, readsCaptured: Bool) -> Value {
+  @usableFromInline
+  func resolve(current: DependencyStorage, readsCaptured: Bool) -> Value {
     var values = DependencyValues(storage: readsCaptured ? captured : current)
     if !readsCaptured { values.captured = captured }
     values.access = self

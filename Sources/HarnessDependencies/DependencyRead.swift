@@ -39,11 +39,20 @@ struct DependencyRead {
 
 /// A `#fileID`/`#filePath`/`#line`/`#column` quadruple kept as captured: turning it into strings
 /// costs, so that happens only when a message needs it.
+@usableFromInline
 struct StaticSourceLocation: Sendable {
   let fileID: StaticString
   let filePath: StaticString
   let line: UInt
   let column: UInt
+
+  @usableFromInline
+  init(fileID: StaticString, filePath: StaticString, line: UInt, column: UInt) {
+    self.fileID = fileID
+    self.filePath = filePath
+    self.line = line
+    self.column = column
+  }
 
   var location: SourceCodeLocation {
     SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)

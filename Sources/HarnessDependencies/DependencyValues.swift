@@ -22,7 +22,7 @@ import HarnessIssues
 /// and then cached — once per process in an app, once per test in tests.
 public struct DependencyValues: Sendable {
   /// The overrides, newest first.
-  var storage: DependencyStorage
+  @usableFromInline var storage: DependencyStorage
   /// Overrides consulted after ``storage``: the values a `@Dependency` property captured when its
   /// owner was created, under the values current where it is read.
   var captured: DependencyStorage?
@@ -30,8 +30,9 @@ public struct DependencyValues: Sendable {
   var access: DependencyAccess?
   /// Whether these values are being updated by `withDependencies` and its relatives: a default
   /// read while overriding (`$0.client.endpoint = …`) reports nothing and is not cached.
-  var isUpdating = false
+  @usableFromInline var isUpdating = false
 
+  @usableFromInline
   init(storage: DependencyStorage) {
     self.storage = storage
   }
@@ -43,7 +44,7 @@ public struct DependencyValues: Sendable {
 
   /// The values of the current task: those set by the innermost `withDependencies` (and inherited
   /// by the tasks it starts), else the defaults.
-  public static var current: DependencyValues {
+  @inlinable public static var current: DependencyValues {
     DependencyValues(storage: DependencyStorage.current)
   }
 
@@ -51,6 +52,7 @@ public struct DependencyValues: Sendable {
   ///
   /// Use it in the computed property that registers a dependency (see the type's
   /// documentation). `function` names that property in messages: leave it to its default.
+  @inlinable
   public subscript<Key: TestDependencyKey>(
     _ key: Key.Type,
     function function: StaticString = #function,
@@ -60,21 +62,31 @@ public struct DependencyValues: Sendable {
     column column: UInt = #column
   ) -> Key.Value {
     get {
-      let id = ObjectIdentifier(key)
-      if let node = storage.override(for: id) ?? captured?.override(for: id) {
-        return unsafeDowncast(node, to: TypedOverrideNode<Key.Value>.self).value
-      }
-      let read = DependencyRead(
-        key: key,
+      value(
+        for: key,
         function: function,
-        access: access,
-        site: .init(fileID: fileID, filePath: filePath, line: line, column: column)
+        site: StaticSourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
       )
-      return defaultValue(for: key, read: read)
     }
     set {
+      // Inlinable so that setting (e.g. in `withDependencies`) allocates the node directly.
       storage = TypedOverrideNode(keyType: key, name: function, value: newValue, parent: storage)
     }
+  }
+
+  /// The override of `Key`, else its default value.
+  @usableFromInline
+  func value<Key: TestDependencyKey>(
+    for key: Key.Type,
+    function: StaticString,
+    site: StaticSourceLocation
+  ) -> Key.Value {
+    let id = ObjectIdentifier(key)
+    if let node = storage.override(for: id) ?? captured?.override(for: id) {
+      return unsafeDowncast(node, to: TypedOverrideNode<Key.Value>.self).value
+    }
+    let read = DependencyRead(key: key, function: function, access: access, site: site)
+    return defaultValue(for: key, read: read)
   }
 
   /// The context deciding which default values are used: an override of ``context``, else the

@@ -15,11 +15,16 @@
 ///
 /// Reading a dependency inside `update` (`$0.apiClient.fetch = { … }` reads `apiClient` first)
 /// reports nothing even if the dependency has no value for this context: it is being overridden.
+@inlinable
 public func withDependencies<R>(
   _ update: (inout DependencyValues) throws -> Void,
   operation: () throws -> R
 ) rethrows -> R {
-  try withUpdated(DependencyValues.current, update, operation: operation)
+  // Inlinable: the caller's `update` then sets its overrides without generic indirection.
+  var values = DependencyValues.current
+  values.isUpdating = true
+  try update(&values)
+  return try DependencyStorage.local.withValue(values.storage, operation: operation)
 }
 
 /// Runs async `operation` with the dependencies changed by `update`, on the caller's actor.
@@ -86,7 +91,7 @@ func withUpdated<R>(
   var values = values
   values.isUpdating = true
   try update(&values)
-  return try DependencyStorage.$current.withValue(values.storage, operation: operation)
+  return try DependencyStorage.local.withValue(values.storage, operation: operation)
 }
 
 /// Runs async `operation` with `values`, changed by `update`, as the current dependencies.
@@ -99,7 +104,7 @@ func withUpdated<R>(
   var values = values
   values.isUpdating = true
   try await update(&values)
-  return try await DependencyStorage.$current.withValue(
+  return try await DependencyStorage.local.withValue(
     values.storage, operation: operation, isolation: isolation
   )
 }

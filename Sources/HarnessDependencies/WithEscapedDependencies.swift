@@ -49,7 +49,7 @@ public struct DependencyContinuation: Sendable {
 
   /// Runs `operation` with the dependencies of this continuation, whatever is current here.
   public func yield<R>(_ operation: () throws -> R) rethrows -> R {
-    try DependencyStorage.$current.withValue(storage, operation: operation)
+    try DependencyStorage.local.withValue(storage, operation: operation)
   }
 
   /// Runs async `operation` with the dependencies of this continuation, on the caller's actor.
@@ -57,7 +57,7 @@ public struct DependencyContinuation: Sendable {
     isolation: isolated (any Actor)? = #isolation,
     _ operation: () async throws -> R
   ) async rethrows -> R {
-    try await DependencyStorage.$current.withValue(
+    try await DependencyStorage.local.withValue(
       storage, operation: operation, isolation: isolation
     )
   }
