@@ -325,6 +325,8 @@ struct CustomDumpTests {
     #expect(String(customDumping: UInt8(255)) == "255")
     #expect(String(customDumping: true) == "true")
     #expect(String(customDumping: Decimal(string: "12.50")!) == "12.5")
+    #expect(String(customDumping: NSNumber(value: 3)) == "3")
+    #expect(String(customDumping: NSString(string: "ns")) == #""ns""#)
   }
 
   @Test func foundationValues() {
