@@ -491,6 +491,15 @@ struct CustomDumpTests {
   @Test func observationRegistrarIsHidden() {
     #expect(String(customDumping: WithRegistrar(count: 1)) == "WithRegistrar(count: 1)")
   }
+
+  @Test func observableModelsShowTheirPropertyNames() {
+    // What `@Observable` generates: `_count` storage beside a registrar.
+    final class Model {
+      var _count = 3
+      var _$observationRegistrar = 0
+    }
+    #expect(String(customDumping: Model()) == "Model#1(count: 3)")
+  }
 }
 
 private enum LoadError: Error {
