@@ -43,7 +43,7 @@ extension DumpWriter {
       if let mirror = format.fieldsMirror(of: value) {
         let otherMirror = other.flatMap { format.fieldsMirror(of: $0) }
         writeMirror(mirror, of: value, other: otherMirror, depth: depth, isRoot: isRoot)
-      } else if case .text(let text) = format.rendering(of: value, objects: &objects) {
+      } else if let text = format.text(of: value, objects: &objects) {
         write(text)
       }
     case .anyHashable:
