@@ -41,31 +41,25 @@ enum BuiltinFormat {
     }
   }
 
-  /// What to write: one line of text, or a mirror to dump like a struct.
-  enum Rendering {
-    case text(String)
-    case fields(Mirror)
-  }
-
-  func rendering(of value: Any, objects: inout ObjectRegistry) -> Rendering {
+  /// The one-line text for `value`; nil for formats written as fields (see `fieldsMirror`).
+  func text(of value: Any, objects: inout ObjectRegistry) -> String? {
     switch self {
-    case .date: .text("Date(\(Self.iso8601(value as! Date)))")
-    case .uuid: .text("UUID(\((value as! UUID).uuidString))")
-    case .url: .text("URL(\((value as! URL).absoluteString))")
-    case .duration: .text(Self.duration(value as! Duration))
-    case .data: .text(Self.data(value as! Data))
-    case .locale: .text("Locale(\((value as! Locale).identifier))")
-    case .timeZone: .text("TimeZone(\((value as! TimeZone).identifier))")
-    case .keyPath: .text(Self.keyPath(value as! AnyKeyPath))
+    case .date: "Date(\(Self.iso8601(value as! Date)))"
+    case .uuid: "UUID(\((value as! UUID).uuidString))"
+    case .url: "URL(\((value as! URL).absoluteString))"
+    case .duration: Self.duration(value as! Duration)
+    case .data: Self.data(value as! Data)
+    case .locale: "Locale(\((value as! Locale).identifier))"
+    case .timeZone: "TimeZone(\((value as! TimeZone).identifier))"
+    case .keyPath: Self.keyPath(value as! AnyKeyPath)
     case .objectIdentifier:
-      .text("ObjectIdentifier(#\(objects.number(forIdentifier: value as! ObjectIdentifier)))")
-    case .nsError:
-      .fields(Self.nsErrorMirror(value as! NSError))
+      "ObjectIdentifier(#\(objects.number(forIdentifier: value as! ObjectIdentifier)))"
+    case .nsError: nil
     }
   }
 
-  /// For formats written as fields: the mirror of `value` (a diff compares it with the
-  /// counterpart's, field by field).
+  /// For formats written as fields, like a struct: the mirror of `value` (a diff compares it
+  /// with the counterpart's, field by field).
   func fieldsMirror(of value: Any) -> Mirror? {
     self == .nsError ? Self.nsErrorMirror(value as! NSError) : nil
   }

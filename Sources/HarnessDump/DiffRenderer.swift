@@ -204,42 +204,58 @@ struct DiffRenderer {
   private mutating func slide(_ hunk: Range<Int>, boundaries: Boundaries) {
     let isAddition = rows[hunk.lowerBound].kind == .added
     let document = isAddition ? actual : expected
-    func line(_ row: LineDiff.Row) -> Int { isAddition ? row.actualLine : row.expectedLine }
-    func linesMatch(_ a: LineDiff.Row, _ b: LineDiff.Row) -> Bool {
-      document.line(line(a), matches: document, line: line(b))
-    }
-    var low = hunk.lowerBound, high = hunk.upperBound
-    // Slide up as far as the lines allow.
-    while low > 0, rows[low - 1].kind == .unchanged, linesMatch(rows[low - 1], rows[high - 1]) {
-      shift(up: true, low: &low, high: &high, isAddition: isAddition)
-    }
-    // Then down, one step at a time, remembering the best-scoring position (the last on ties).
-    var best = (score: boundaries.score(line(rows[low]), line(rows[high - 1])), low: low)
-    while high < rows.count, rows[high].kind == .unchanged, linesMatch(rows[low], rows[high]) {
-      shift(up: false, low: &low, high: &high, isAddition: isAddition)
-      let score = boundaries.score(line(rows[low]), line(rows[high - 1]))
-      if score >= best.score { best = (score, low) }
-    }
-    while low > best.low { shift(up: true, low: &low, high: &high, isAddition: isAddition) }
-  }
-
-  /// Moves the change one row up or down: the unchanged row next to it trades places with it
-  /// and takes, on the changed side, the line at the change's far end (the two lines are equal).
-  private mutating func shift(up: Bool, low: inout Int, high: inout Int, isAddition: Bool) {
-    let window = up ? (low - 1)..<high : low..<(high + 1)
-    var moved = Array(rows[window])
     let changedSide: WritableKeyPath<LineDiff.Row, Int> = isAddition ? \.actualLine : \.expectedLine
-    // The changed side's lines over the window, in order; they stay in order after the move.
-    let lines = moved.map { $0[keyPath: changedSide] }
-    if up {
-      moved.append(moved.removeFirst())  // the unchanged row goes below the change
-    } else {
-      moved.insert(moved.removeLast(), at: 0)  // the unchanged row goes above the change
+    // On the changed side, the hunk and the unchanged rows around it hold consecutive lines.
+    let firstLine = rows[hunk.lowerBound][keyPath: changedSide]
+    let length = hunk.count
+    func linesMatch(_ a: Int, _ b: Int) -> Bool { document.line(a, matches: document, line: b) }
+
+    // How far the hunk can move: up while the line above equals the hunk's last line, down
+    // while the line below equals its first.
+    var up = 0
+    while hunk.lowerBound - up > 0, rows[hunk.lowerBound - up - 1].kind == .unchanged,
+      linesMatch(firstLine - up - 1, firstLine - up - 1 + length)
+    {
+      up += 1
     }
-    for index in moved.indices { moved[index][keyPath: changedSide] = lines[index] }
-    rows.replaceSubrange(window, with: moved)
-    low += up ? -1 : 1
-    high += up ? -1 : 1
+    var down = 0
+    while hunk.upperBound + down < rows.count, rows[hunk.upperBound + down].kind == .unchanged,
+      linesMatch(firstLine + length + down, firstLine + down)
+    {
+      down += 1
+    }
+    guard up + down > 0 else { return }
+
+    // The best place covers whole values; on ties the last one (a removed last element reads
+    // as the last one removed).
+    var bestOffset = -up
+    var bestScore = -1
+    for offset in -up...down {
+      let score = boundaries.score(firstLine + offset, firstLine + offset + length - 1)
+      if score >= bestScore { (bestOffset, bestScore) = (offset, score) }
+    }
+
+    // Rewrite the window once: the unchanged rows keep their other-side lines in order, and
+    // the changed-side lines are dealt out again around the hunk's new place.
+    let window = (hunk.lowerBound - up)..<(hunk.upperBound + down)
+    let kind = rows[hunk.lowerBound].kind
+    let otherSide: WritableKeyPath<LineDiff.Row, Int> = isAddition ? \.expectedLine : \.actualLine
+    let unchangedLines = rows[window].filter { $0.kind == .unchanged }.map { $0[keyPath: otherSide] }
+    let before = up + bestOffset
+    var rewritten: [LineDiff.Row] = []
+    rewritten.reserveCapacity(window.count)
+    for position in 0..<window.count {
+      let changedLine = firstLine - up + position
+      var row = LineDiff.Row(kind: .unchanged, expectedLine: -1, actualLine: -1)
+      row[keyPath: changedSide] = changedLine
+      if position >= before, position < before + length {
+        row.kind = kind
+      } else {
+        row[keyPath: otherSide] = unchangedLines[position < before ? position : position - length]
+      }
+      rewritten.append(row)
+    }
+    rows.replaceSubrange(window, with: rewritten)
   }
 
   /// Where values start and end in one dump (other than the dump as a whole).

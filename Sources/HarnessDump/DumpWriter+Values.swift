@@ -43,7 +43,7 @@ extension DumpWriter {
       if let mirror = format.fieldsMirror(of: value) {
         let otherMirror = other.flatMap { format.fieldsMirror(of: $0) }
         writeMirror(mirror, of: value, other: otherMirror, depth: depth, isRoot: isRoot)
-      } else if case .text(let text) = format.rendering(of: value, objects: &objects) {
+      } else if let text = format.text(of: value, objects: &objects) {
         write(text)
       }
     case .anyHashable:
@@ -305,7 +305,9 @@ extension DumpWriter {
     )
   }
 
-  /// A class's stored properties, inherited ones first, as they are declared.
+  /// A class's stored properties, inherited ones first, as they are declared. In an
+  /// `@Observable` class (it has an `_$observationRegistrar`) the macro stores `count` as
+  /// `_count`: those show under the names the code uses.
   private static func childrenIncludingInherited(_ mirror: Mirror) -> [Mirror.Child] {
     var ancestors: [Mirror] = []
     var ancestor = mirror.superclassMirror
@@ -313,7 +315,12 @@ extension DumpWriter {
       ancestors.append(next)
       ancestor = next.superclassMirror
     }
-    return ancestors.reversed().flatMap(\.children) + mirror.children
+    let children = ancestors.reversed().flatMap(\.children) + mirror.children
+    guard children.contains(where: { $0.label == "_$observationRegistrar" }) else { return children }
+    return children.map { child in
+      guard let label = child.label, label.hasPrefix("_"), !label.hasPrefix("_$") else { return child }
+      return (String(label.dropFirst()), child.value)
+    }
   }
 
   /// `Type.case`, `.case(payload)`, `.case(label: payload)`.

@@ -12,9 +12,9 @@ enum ValueKind {
   case int
   case double
   case bool
-  /// Other numbers, `Decimal`, and anything else whose `description` is its dump.
+  /// Other numbers (`Decimal`, `NSNumber` too): their `description` is their dump.
   case described
-  /// `Substring`, `Character`, `Unicode.Scalar`, `StaticString`: quoted like strings.
+  /// `Substring`, `Character`, `Unicode.Scalar`, `StaticString`, `NSString`: quoted like strings.
   case stringLike
   case builtin(BuiltinFormat)
   case anyHashable
@@ -33,11 +33,13 @@ enum ValueKind {
     if type == Double.self { return .double }
     if type == Bool.self { return .bool }
     if type == Substring.self || type == Character.self || type == Unicode.Scalar.self
-      || type == StaticString.self
+      || type == StaticString.self || type is NSString.Type
     {
       return .stringLike
     }
-    if type is any BinaryInteger.Type || type is any FloatingPoint.Type || type == Decimal.self {
+    if type is any BinaryInteger.Type || type is any FloatingPoint.Type || type == Decimal.self
+      || type is NSNumber.Type
+    {
       return .described
     }
     if let format = BuiltinFormat(for: type) { return .builtin(format) }

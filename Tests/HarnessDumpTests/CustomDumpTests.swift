@@ -325,6 +325,8 @@ struct CustomDumpTests {
     #expect(String(customDumping: UInt8(255)) == "255")
     #expect(String(customDumping: true) == "true")
     #expect(String(customDumping: Decimal(string: "12.50")!) == "12.5")
+    #expect(String(customDumping: NSNumber(value: 3)) == "3")
+    #expect(String(customDumping: NSString(string: "ns")) == #""ns""#)
   }
 
   @Test func foundationValues() {
@@ -488,6 +490,15 @@ struct CustomDumpTests {
 
   @Test func observationRegistrarIsHidden() {
     #expect(String(customDumping: WithRegistrar(count: 1)) == "WithRegistrar(count: 1)")
+  }
+
+  @Test func observableModelsShowTheirPropertyNames() {
+    // What `@Observable` generates: `_count` storage beside a registrar.
+    final class Model {
+      var _count = 3
+      var _$observationRegistrar = 0
+    }
+    #expect(String(customDumping: Model()) == "Model#1(count: 3)")
   }
 }
 

@@ -316,4 +316,24 @@ struct DiffTests {
     #expect(difference.contains(#"+       [2]: "c""#))
     #expect(difference.contains(#"+     name: "inserted","#))
   }
+
+  @Test func removingFromIdenticalElementsRemovesTheLast() {
+    #expect(
+      diff([1, 1, 1], [1, 1]) == """
+          [
+            [0]: 1,
+            [1]: 1
+        −   [2]: 1
+          ]
+        """
+    )
+  }
+
+  @Test func longRunsOfIdenticalLinesStayFast() throws {
+    // Every added line could sit at thousands of places: choosing one must not be quadratic.
+    let difference = try #require(diff(Array(repeating: 0, count: 20_000), Array(repeating: 0, count: 30_000)))
+    let lines = difference.split(separator: "\n")
+    #expect(lines.filter { $0.hasPrefix("+") }.count == 10_000)
+    #expect(lines.last == "  ]")
+  }
 }

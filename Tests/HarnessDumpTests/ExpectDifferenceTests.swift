@@ -16,32 +16,27 @@ private struct Failure: Error {}
 
 @Suite("expectDifference")
 struct ExpectDifferenceTests {
-  @Test func describedChangesPass() {
+  /// Increments a counter inside `expectDifference` and returns the messages it reported.
+  private func messagesAfterIncrement(changes: (inout Counter) -> Void) -> [String] {
     let collector = IssueCollector()
     var counter = Counter()
     withIssueReporters([collector]) {
       expectDifference(counter) {
         counter.increment()
       } changes: {
-        $0.count = 1
-        $0.isOdd = true
+        changes(&$0)
       }
     }
-    #expect(collector.issues.isEmpty)
     #expect(counter.count == 1)
+    return collector.issues.map(\.message)
+  }
+
+  @Test func describedChangesPass() {
+    #expect(messagesAfterIncrement { $0.count = 1; $0.isOdd = true }.isEmpty)
   }
 
   @Test func undescribedChangeIsReported() {
-    let collector = IssueCollector()
-    var counter = Counter()
-    withIssueReporters([collector]) {
-      expectDifference(counter) {
-        counter.increment()
-      } changes: {
-        $0.count = 1
-      }
-    }
-    #expect(collector.issues.map(\.message) == [
+    #expect(messagesAfterIncrement { $0.count = 1 } == [
       """
       expectDifference failed: the value after the operation is not the value `changes` describes
 
