@@ -19,7 +19,7 @@ public struct AnyClock<Duration: DurationProtocol & Hashable>: Clock {
   private let sleepUntil: @Sendable (Duration, Duration?) async throws -> Void
   private let resolution: @Sendable () -> Duration
 
-  /// Wraps `clock`.
+  /// Wraps `clock`, including one known only as `any Clock<Duration>`.
   public init<Wrapped: Clock>(_ clock: Wrapped) where Wrapped.Duration == Duration {
     let start = clock.now
     readNow = { start.duration(to: clock.now) }
@@ -27,15 +27,6 @@ public struct AnyClock<Duration: DurationProtocol & Hashable>: Clock {
       try await clock.sleep(until: start.advanced(by: offset), tolerance: tolerance)
     }
     resolution = { clock.minimumResolution }
-  }
-
-  /// Wraps a clock known only as `any Clock<Duration>`.
-  public init(_ clock: any Clock<Duration>) {
-    self.init(opening: clock)
-  }
-
-  private init<Wrapped: Clock>(opening clock: Wrapped) where Wrapped.Duration == Duration {
-    self.init(clock)
   }
 
   public var now: Instant { Instant(offset: readNow()) }

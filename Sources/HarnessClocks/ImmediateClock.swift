@@ -17,8 +17,12 @@ public final class ImmediateClock<Duration: DurationProtocol & Hashable>: Clock,
   private let current: Mutex<Instant>
 
   /// A clock that starts at `now` (its zero by default).
-  public init(now: Instant = Instant()) {
-    current = Mutex(now)
+  public convenience init(now: Instant = Instant()) {
+    self.init(start: now)
+  }
+
+  init(start: Instant) {
+    current = Mutex(start)
   }
 
   /// The latest deadline slept until (or the starting instant).
@@ -37,8 +41,8 @@ public final class ImmediateClock<Duration: DurationProtocol & Hashable>: Clock,
 }
 
 extension ImmediateClock where Duration == Swift.Duration {
-  /// A clock that starts at its zero, measuring time in `Duration`.
-  public convenience init() {
-    self.init(now: Instant())
+  /// A clock that starts at `now` (its zero by default), measuring time in `Duration`.
+  public convenience init(now: Instant = Instant()) {
+    self.init(start: now)
   }
 }

@@ -71,18 +71,22 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, Send
   let creation: SourceCodeLocation
 
   /// A clock that starts at `now` (its zero by default).
-  public init(
+  public convenience init(
     now: Instant = Instant(),
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column
   ) {
+    self.init(now: now, createdAt: SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
+  init(now: Instant, createdAt creation: SourceCodeLocation) {
     state = Mutex(State(now: now))
     world = FollowedWork.shared.joinWorld()
-    creation = SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    self.creation = creation
     if !GlobalEnqueueHook.isInstalled {
-      reportIssue(TestClockMessages.cannotFollow, fileID: fileID, filePath: filePath, line: line, column: column)
+      reportIssue(ReportedIssue(message: TestClockMessages.cannotFollow, location: creation))
     }
   }
 
@@ -286,13 +290,14 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, Send
 }
 
 extension TestClock where Duration == Swift.Duration {
-  /// A clock that starts at its zero, measuring time in `Duration`.
+  /// A clock that starts at `now` (its zero by default), measuring time in `Duration`.
   public convenience init(
+    now: Instant = Instant(),
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column
   ) {
-    self.init(now: Instant(), fileID: fileID, filePath: filePath, line: line, column: column)
+    self.init(now: now, createdAt: SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 }

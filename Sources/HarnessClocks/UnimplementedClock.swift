@@ -27,7 +27,7 @@ public final class UnimplementedClock<Duration: DurationProtocol & Hashable>: Cl
   private let creation: SourceCodeLocation
 
   /// A clock named `name` in its reports, starting at `now`.
-  public init(
+  public convenience init(
     name: String = "Clock",
     now: Instant = Instant(),
     fileID: StaticString = #fileID,
@@ -35,9 +35,13 @@ public final class UnimplementedClock<Duration: DurationProtocol & Hashable>: Cl
     line: UInt = #line,
     column: UInt = #column
   ) {
+    self.init(name: name, start: now, createdAt: SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
+  init(name: String, start: Instant, createdAt creation: SourceCodeLocation) {
     self.name = name
-    self.base = ImmediateClock(now: ImmediateClock.Instant(offset: now.offset))
-    self.creation = SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    self.base = ImmediateClock(start: ImmediateClock.Instant(offset: start.offset))
+    self.creation = creation
   }
 
   /// Reports `Unimplemented: <name>.now`, then returns the clock's instant.
@@ -85,14 +89,15 @@ public final class UnimplementedClock<Duration: DurationProtocol & Hashable>: Cl
 }
 
 extension UnimplementedClock where Duration == Swift.Duration {
-  /// A clock named `name` in its reports, measuring time in `Duration`.
+  /// A clock named `name` in its reports, starting at `now`, measuring time in `Duration`.
   public convenience init(
     name: String = "Clock",
+    now: Instant = Instant(),
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column
   ) {
-    self.init(name: name, now: Instant(), fileID: fileID, filePath: filePath, line: line, column: column)
+    self.init(name: name, start: now, createdAt: SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 }
