@@ -11,6 +11,12 @@ final class SleepTicket: Sendable {
   }
 
   let phase = Mutex(Phase.registering)
+  /// The sleeping task's id, so the follower can tell whether it sleeps again after waking.
+  let taskID: UInt64
+
+  init(taskID: UInt64) {
+    self.taskID = taskID
+  }
 
   /// Wakes the sleeper if it still sleeps; `false` if it was cancelled first.
   func wake() -> Bool {

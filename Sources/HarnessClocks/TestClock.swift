@@ -128,7 +128,7 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, Send
     if !FollowedWork.shared.noteSleeper(in: world) {
       report(TestClockMessages.unfollowedSleep(clock: description, deadline: "\(deadline)"), at: location ?? creation)
     }
-    let ticket = SleepTicket()
+    let ticket = SleepTicket(taskID: TaskIdentity.currentTaskID())
     try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
         let outcome = state.withLock { state -> Result<Bool, CancellationError> in
@@ -193,7 +193,7 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, Send
       return
     }
     let request = SettleRequest(
-      resumeNext: { [weak self] in self?.wakeNext(through: deadline) ?? false },
+      resumeNext: { [weak self] in self?.wakeNext(through: deadline) },
       finish: { [weak self] in self?.state.withLock { $0.now = Swift.max($0.now, deadline) } }
     )
     let problems = await FollowedWork.shared.settle(world, request)
@@ -215,15 +215,15 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, Send
     let location = SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     let request = SettleRequest(
       maxResumptions: maxResumptions,
-      resumeNext: { [weak self] in self?.wakeNext(through: nil) ?? false }
+      resumeNext: { [weak self] in self?.wakeNext(through: nil) }
     )
     let problems = await FollowedWork.shared.settle(world, request)
     report(problems, operation: "run()", at: location)
   }
 
-  /// Resumes the earliest sleeper due by `limit` (any sleeper when `nil`) and moves the clock to
-  /// its deadline. `false` when there is none.
-  private func wakeNext(through limit: Instant?) -> Bool {
+  /// Resumes the earliest sleeper due by `limit` (any sleeper when `nil`), moves the clock to
+  /// its deadline, and returns the sleeper's task id. `nil` when there is none.
+  private func wakeNext(through limit: Instant?) -> UInt64? {
     while true {
       let entry = state.withLock { state -> SleeperQueue<Instant>.Entry? in
         guard let entry = state.sleepers.popFirst(where: { deadline in limit.map { deadline <= $0 } ?? true })
@@ -231,9 +231,9 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, Send
         state.now = Swift.max(state.now, entry.deadline)
         return entry
       }
-      guard let entry else { return false }
+      guard let entry else { return nil }
       // A sleeper cancelled between the two steps is skipped.
-      if entry.ticket.wake() { return true }
+      if entry.ticket.wake() { return entry.ticket.taskID }
     }
   }
 
@@ -259,7 +259,7 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, Send
     column: UInt = #column
   ) async {
     let location = SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    let problems = await FollowedWork.shared.settle(world, SettleRequest(resumeNext: { false }))
+    let problems = await FollowedWork.shared.settle(world, SettleRequest(resumeNext: { nil }))
     report(problems, operation: "expectNoPendingSleepers()", at: location)
     let pending = pendingSleepers
     guard !pending.isEmpty else { return }

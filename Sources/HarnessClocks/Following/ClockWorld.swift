@@ -23,6 +23,10 @@ final class ClockWorld: @unchecked Sendable {
   var needsMainActorFlush = false
   /// Whether anything ran since the main actor was last drained.
   var activitySinceMainActorFlush = true
+  /// The task of the sleeper resumed last, until it sleeps again on a clock of the world; 0 when
+  /// the sleeper's task is unknown. A woken task that did not sleep again may be waiting on the
+  /// main actor.
+  var wokenTask: UInt64?
   /// Jobs run since a sleeper was last resumed: the hang guard for work that never suspends.
   var jobsSinceProgress = 0
   /// Advances waiting for their turn, first one in progress.

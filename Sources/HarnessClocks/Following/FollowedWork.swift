@@ -114,6 +114,7 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
       || onMain
     // An unclaimed task came from the main actor and will go back to it after its sleep.
     if onMain || (task != 0 && followedTasks[task] === unclaimed) { world.usesMainActor = true }
+    if world.wokenTask == task { world.wokenTask = nil }
     if task != 0, !world.isRetired { followedTasks[task] = world }
     return isSeen
   }
@@ -286,9 +287,17 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
 
   /// Moves the world's first request on if the world has settled: resumes the next due sleeper,
   /// or completes the request. Lock held on entry and exit.
+  ///
+  /// The main actor is drained (see ``flushMainActor(for:)``) at the start and at the end of every
+  /// request, after every step once the work is known to use the main actor, and after a step
+  /// whose sleeper did not sleep again: that task may be waiting on the main actor.
   private func step(_ world: ClockWorld) {
     while isSettled(world), !world.isFlushingMainActor, let request = world.requests.first {
-      if world.needsMainActorFlush || (world.usesMainActor && world.activitySinceMainActorFlush) {
+      let wokenTaskWentElsewhere = world.wokenTask != nil
+      if world.needsMainActorFlush || wokenTaskWentElsewhere
+        || (world.usesMainActor && world.activitySinceMainActorFlush)
+      {
+        world.wokenTask = nil
         flushMainActor(for: world)
         return
       }
@@ -299,13 +308,17 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
       // Whatever the resumed sleeper enqueues belongs to this world.
       runningWorld = world
       condition.unlock()
-      let resumed = request.resumeNext()
+      let woken = request.resumeNext()
       condition.lock()
       runningWorld = nil
-      if resumed {
+      if let woken {
         request.resumptions += 1
+        world.wokenTask = woken
         world.activitySinceMainActorFlush = true
         world.jobsSinceProgress = 0
+      } else if world.activitySinceMainActorFlush {
+        // Nothing is due: drain the main actor once more before the caller looks.
+        world.needsMainActorFlush = true
       } else {
         complete(world, with: nil)
       }
