@@ -28,6 +28,8 @@ public struct DependencyValues: Sendable {
   var captured: DependencyStorage?
   /// The `@Dependency` property being read, if any, for messages.
   var access: DependencyAccess?
+  /// Notes the dependencies a `@Dependency` key path read (see ``SubscriptRecorder``).
+  var recorder: SubscriptRecorder?
   /// Whether these values are being updated by `withDependencies` and its relatives: a default
   /// read while overriding (`$0.client.endpoint = …`) reports nothing and is not cached.
   @usableFromInline var isUpdating = false
@@ -82,11 +84,15 @@ public struct DependencyValues: Sendable {
     site: StaticSourceLocation
   ) -> Key.Value {
     let id = ObjectIdentifier(key)
+    let value: Key.Value
     if let node = storage.override(for: id) ?? captured?.override(for: id) {
-      return unsafeDowncast(node, to: TypedOverrideNode<Key.Value>.self).value
+      value = unsafeDowncast(node, to: TypedOverrideNode<Key.Value>.self).value
+    } else {
+      let read = DependencyRead(key: key, function: function, access: access, site: site)
+      value = defaultValue(for: key, read: read)
     }
-    let read = DependencyRead(key: key, function: function, access: access, site: site)
-    return defaultValue(for: key, read: read)
+    recorder?.record(value)
+    return value
   }
 
   /// The context deciding which default values are used: an override of ``context``, else the

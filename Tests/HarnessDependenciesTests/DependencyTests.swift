@@ -1,6 +1,7 @@
 import Foundation
 import HarnessDependencies
 import HarnessIssues
+import Synchronization
 import Testing
 
 struct DependencyTests {
@@ -61,6 +62,20 @@ struct DependencyTests {
     let model = withDependencies { $0.greeting = "captured" } operation: { Model() }
     let greeting = await Task.detached { model.greeting }.value
     #expect(greeting == "captured")
+  }
+
+  @Test func aKeyPathThroughADependencyIsComputedAtEachRead() {
+    let ticks = Atomic(0)
+    let date = DateGenerator {
+      Date(timeIntervalSince1970: Double(ticks.wrappingAdd(1, ordering: .relaxed).oldValue))
+    }
+    // In a scope of its own, where plain dependencies are kept after the first read.
+    withFreshDependencies { $0.date = date } operation: {
+      @Dependency(\.date.now) var now
+      #expect(now == Date(timeIntervalSince1970: 0))
+      #expect(now == Date(timeIntervalSince1970: 1))
+      #expect(now == Date(timeIntervalSince1970: 2))
+    }
   }
 
   @Test func readsAreStableUnderConcurrency() async {
