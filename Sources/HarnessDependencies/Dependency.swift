@@ -129,23 +129,24 @@ final class DependencyReader<Value: Sendable>: DependencyAccess, @unchecked Send
 
   @usableFromInline
   func resolve(current: DependencyStorage, readsCaptured: Bool) -> Value {
-    var values = DependencyValues(storage: readsCaptured ? captured : current)
-    if !readsCaptured { values.captured = captured }
-    values.access = self
     // Captured values are immutable and cached defaults never change once built, so a dependency
     // read from the captured values is fixed for good, unless defaults come from "the running
     // test", which is found anew at each read.
     let isFixed = readsCaptured && (captured.scope != nil || !isTesting)
+    var values = DependencyValues(storage: readsCaptured ? captured : current)
     switch read {
     case let .keyPath(keyPath):
       let recorder = isFixed ? SubscriptRecorder() : nil
-      values.recorder = recorder
+      values.property = PropertyRead(
+        access: self, captured: readsCaptured ? nil : captured, recorder: recorder)
       let value = values[keyPath: keyPath]
       // Only a plain property is fixed: a path through the dependency (`\.date.now`) is
       // computed anew at each read.
       if let recorder, recorder.readExactly(value) { publish(value) }
       return value
     case let .key(read):
+      values.property = PropertyRead(
+        access: self, captured: readsCaptured ? nil : captured, recorder: nil)
       let value = read(values)
       if isFixed { publish(value) }
       return value

@@ -1,3 +1,20 @@
+/// One read through a `@Dependency` property, carried by the `DependencyValues` it reads from.
+@usableFromInline
+final class PropertyRead: Sendable {
+  /// The property, for messages.
+  let access: DependencyAccess
+  /// The values the property captured, consulted after the values current where it is read.
+  let captured: DependencyStorage?
+  /// Set when the property may keep what it reads.
+  let recorder: SubscriptRecorder?
+
+  init(access: DependencyAccess, captured: DependencyStorage?, recorder: SubscriptRecorder?) {
+    self.access = access
+    self.captured = captured
+    self.recorder = recorder
+  }
+}
+
 /// Notes what one `@Dependency` key path read got from `DependencyValues`' subscript, so the
 /// property can tell a plain dependency (`\.uuid`: the dependency itself, fixed once read) from a
 /// path through it (`\.date.now`: computed anew at each read), which it must not keep.
