@@ -129,23 +129,33 @@ final class DependencyReader<Value: Sendable>: DependencyAccess, @unchecked Send
 
   @usableFromInline
   func resolve(current: DependencyStorage, readsCaptured: Bool) -> Value {
+    // Captured values are immutable and cached defaults never change once built, so a dependency
+    // read from the captured values is fixed for good, unless defaults come from "the running
+    // test", which is found anew at each read.
+    let isFixed = readsCaptured && (captured.scope != nil || !isTesting)
     var values = DependencyValues(storage: readsCaptured ? captured : current)
-    if !readsCaptured { values.captured = captured }
-    values.access = self
-    let value =
-      switch read {
-      case let .keyPath(keyPath): values[keyPath: keyPath]
-      case let .key(read): read(values)
-      }
-    // Captured values are immutable and cached defaults never change once built, so the answer is
-    // fixed, unless defaults come from "the running test", which is found anew at each read.
-    if readsCaptured, captured.scope != nil || !isTesting {
-      let new = Unmanaged.passRetained(ValueBox(value))
-      let (stored, _) = box.compareExchange(
-        expected: nil, desired: new, ordering: .acquiringAndReleasing
-      )
-      if !stored { new.release() }
+    switch read {
+    case let .keyPath(keyPath):
+      let recorder = isFixed ? SubscriptRecorder() : nil
+      values.property = PropertyRead(
+        access: self, captured: readsCaptured ? nil : captured, recorder: recorder)
+      let value = values[keyPath: keyPath]
+      // Only a plain property is fixed: a path through the dependency (`\.date.now`) is
+      // computed anew at each read.
+      if let recorder, recorder.readExactly(value) { publish(value) }
+      return value
+    case let .key(read):
+      values.property = PropertyRead(
+        access: self, captured: readsCaptured ? nil : captured, recorder: nil)
+      let value = read(values)
+      if isFixed { publish(value) }
+      return value
     }
-    return value
+  }
+
+  private func publish(_ value: Value) {
+    let new = Unmanaged.passRetained(ValueBox(value))
+    let (stored, _) = box.compareExchange(expected: nil, desired: new, ordering: .acquiringAndReleasing)
+    if !stored { new.release() }
   }
 }

@@ -21,21 +21,25 @@ import HarnessIssues
 /// key's `liveValue`, `testValue` or `previewValue` depending on ``context``, built on first use
 /// and then cached — once per process in an app, once per test in tests.
 public struct DependencyValues: Sendable {
+  // As few fields as possible: `withDependencies` copies and destroys one per scope.
+
   /// The overrides, newest first.
   @usableFromInline var storage: DependencyStorage
-  /// Overrides consulted after ``storage``: the values a `@Dependency` property captured when its
-  /// owner was created, under the values current where it is read.
-  var captured: DependencyStorage?
-  /// The `@Dependency` property being read, if any, for messages.
-  var access: DependencyAccess?
+  /// The `@Dependency` property read through these values, if any.
+  @usableFromInline var property: PropertyRead?
   /// Whether these values are being updated by `withDependencies` and its relatives: a default
   /// read while overriding (`$0.client.endpoint = …`) reports nothing and is not cached.
-  @usableFromInline var isUpdating = false
+  @usableFromInline var isUpdating: Bool
 
-  @usableFromInline
+  @inlinable
   init(storage: DependencyStorage) {
     self.storage = storage
+    self.property = nil
+    self.isUpdating = false
   }
+
+  /// Overrides consulted after ``storage``: those a `@Dependency` property captured.
+  private var captured: DependencyStorage? { property?.captured }
 
   /// Values with nothing overridden: every dependency has its default value.
   public init() {
@@ -82,11 +86,15 @@ public struct DependencyValues: Sendable {
     site: StaticSourceLocation
   ) -> Key.Value {
     let id = ObjectIdentifier(key)
+    let value: Key.Value
     if let node = storage.override(for: id) ?? captured?.override(for: id) {
-      return unsafeDowncast(node, to: TypedOverrideNode<Key.Value>.self).value
+      value = unsafeDowncast(node, to: TypedOverrideNode<Key.Value>.self).value
+    } else {
+      let read = DependencyRead(key: key, function: function, access: property?.access, site: site)
+      value = defaultValue(for: key, read: read)
     }
-    let read = DependencyRead(key: key, function: function, access: access, site: site)
-    return defaultValue(for: key, read: read)
+    property?.recorder?.record(value)
+    return value
   }
 
   /// The context deciding which default values are used: an override of ``context``, else the

@@ -30,3 +30,31 @@ struct UnimplementedBuiltin: Sendable {
     )
   }
 }
+
+/// What the generator built-ins (`uuid`, `date`) hold: a closure making each value, and, for
+/// their test values, the report each use makes first.
+struct BuiltinGenerator<Value>: Sendable {
+  private let generate: @Sendable () -> Value
+  private let unimplemented: UnimplementedBuiltin?
+
+  init(_ generate: @escaping @Sendable () -> Value) {
+    self.generate = generate
+    self.unimplemented = nil
+  }
+
+  /// Reports each use, then makes a value with `placeholder`.
+  init(unimplemented: UnimplementedBuiltin, placeholder: @escaping @Sendable () -> Value) {
+    self.generate = placeholder
+    self.unimplemented = unimplemented
+  }
+
+  func next(
+    _ fileID: StaticString,
+    _ filePath: StaticString,
+    _ line: UInt,
+    _ column: UInt
+  ) -> Value {
+    unimplemented?.report(fileID, filePath, line, column)
+    return generate()
+  }
+}

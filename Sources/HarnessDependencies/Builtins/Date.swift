@@ -25,18 +25,15 @@ extension DependencyValues {
 
 /// Gives the current date: `date.now` or `date()`.
 public struct DateGenerator: Sendable {
-  private let generate: @Sendable () -> Date
-  private let unimplemented: UnimplementedBuiltin?
+  private let generator: BuiltinGenerator<Date>
 
   /// A generator that calls `generate` for each date.
   public init(_ generate: @escaping @Sendable () -> Date) {
-    self.generate = generate
-    self.unimplemented = nil
+    generator = BuiltinGenerator(generate)
   }
 
-  private init(unimplemented: UnimplementedBuiltin) {
-    self.generate = { Date() }
-    self.unimplemented = unimplemented
+  private init(_ generator: BuiltinGenerator<Date>) {
+    self.generator = generator
   }
 
   /// The current date.
@@ -49,8 +46,7 @@ public struct DateGenerator: Sendable {
     line: UInt = #line,
     column: UInt = #column
   ) -> Date {
-    unimplemented?.report(fileID, filePath, line, column)
-    return generate()
+    generator.next(fileID, filePath, line, column)
   }
 
   /// The system clock.
@@ -62,7 +58,10 @@ public struct DateGenerator: Sendable {
   }
 
   static let unimplemented = DateGenerator(
-    unimplemented: UnimplementedBuiltin(property: "date", example: ".constant(Date(timeIntervalSince1970: 0))")
+    BuiltinGenerator(
+      unimplemented: UnimplementedBuiltin(
+        property: "date", example: ".constant(Date(timeIntervalSince1970: 0))")
+    ) { Date() }
   )
 }
 

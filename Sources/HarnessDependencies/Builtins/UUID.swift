@@ -31,18 +31,15 @@ extension DependencyValues {
 
 /// Makes UUIDs: call it, `uuid()`.
 public struct UUIDGenerator: Sendable {
-  private let generate: @Sendable () -> UUID
-  private let unimplemented: UnimplementedBuiltin?
+  private let generator: BuiltinGenerator<UUID>
 
   /// A generator that calls `generate` for each UUID.
   public init(_ generate: @escaping @Sendable () -> UUID) {
-    self.generate = generate
-    self.unimplemented = nil
+    generator = BuiltinGenerator(generate)
   }
 
-  private init(unimplemented: UnimplementedBuiltin) {
-    self.generate = { UUID() }
-    self.unimplemented = unimplemented
+  private init(_ generator: BuiltinGenerator<UUID>) {
+    self.generator = generator
   }
 
   /// A new UUID.
@@ -52,8 +49,7 @@ public struct UUIDGenerator: Sendable {
     line: UInt = #line,
     column: UInt = #column
   ) -> UUID {
-    unimplemented?.report(fileID, filePath, line, column)
-    return generate()
+    generator.next(fileID, filePath, line, column)
   }
 
   /// Random UUIDs.
@@ -72,7 +68,9 @@ public struct UUIDGenerator: Sendable {
   }
 
   static let unimplemented = UUIDGenerator(
-    unimplemented: UnimplementedBuiltin(property: "uuid", example: ".incrementing")
+    BuiltinGenerator(unimplemented: UnimplementedBuiltin(property: "uuid", example: ".incrementing")) {
+      UUID()
+    }
   )
 }
 
