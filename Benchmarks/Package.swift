@@ -7,7 +7,8 @@ let package = Package(
   name: "HarnessBenchmarks",
   platforms: [.macOS(.v15)],
   dependencies: [
-    .package(path: ".."),
+    // Named, because a path dependency is otherwise named after its folder.
+    .package(name: "Harness", path: ".."),
     .package(url: "https://github.com/pointfreeco/swift-clocks", exact: "1.1.1"),
     .package(url: "https://github.com/pointfreeco/swift-custom-dump", exact: "1.7.3"),
     .package(url: "https://github.com/pointfreeco/swift-dependencies", exact: "1.17.1"),

@@ -69,13 +69,7 @@ public func withExpectedIssue(
 
 /// A thrown error leaving an expected-issue body is an issue like any other.
 private func report(thrown error: any Error, at location: SourceCodeLocation) {
-  report(
-    ReportedIssue(
-      message: "Caught error: \(error)",
-      error: error,
-      location: location
-    )
-  )
+  report(ReportedIssue(caught: error, location: location))
 }
 
 /// One active `withExpectedIssue`; scopes nest through `parent`.

@@ -40,9 +40,7 @@ public func reportIssue(
   column: UInt = #column
 ) {
   let location = SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-  var text = "Caught error: \(error)"
-  if let message = message(), !message.isEmpty { text = "\(message)\n\n\(text)" }
-  report(ReportedIssue(message: text, error: error, severity: severity, location: location))
+  report(ReportedIssue(caught: error, message: message(), severity: severity, location: location))
 }
 
 /// Reports an already built issue: expected-issue scopes first, then the task's reporters.

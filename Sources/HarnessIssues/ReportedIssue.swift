@@ -73,6 +73,19 @@ public struct ReportedIssue: Sendable, CustomStringConvertible {
     self.location = location
   }
 
+  /// An issue for an error that was caught where it should not have been thrown:
+  /// `message` (if any), a blank line, then `Caught error: …`.
+  public init(
+    caught error: any Error,
+    message: String? = nil,
+    severity: IssueSeverity = .error,
+    location: SourceCodeLocation
+  ) {
+    var text = "Caught error: \(error)"
+    if let message, !message.isEmpty { text = "\(message)\n\n\(text)" }
+    self.init(message: text, error: error, severity: severity, location: location)
+  }
+
   /// `Module/File.swift:12:5: error: message`
   public var description: String { "\(location): \(severity): \(message)" }
 }

@@ -43,6 +43,9 @@ public func unimplemented<each Argument, Result>(
 }
 
 /// An endpoint returning nothing that reports an issue when called.
+// Disfavored so that a throwing `-> Void` endpoint gets the throwing overload (which throws
+// `Unimplemented`) instead of this one converted to a throwing type.
+@_disfavoredOverload
 public func unimplemented<each Argument>(
   _ description: String = "",
   fileID: StaticString = #fileID,
@@ -88,6 +91,8 @@ public func unimplemented<each Argument, Result>(
 }
 
 /// An async endpoint returning nothing that reports an issue when called.
+// Disfavored for the same reason as the synchronous `-> Void` overload.
+@_disfavoredOverload
 public func unimplemented<each Argument>(
   _ description: String = "",
   fileID: StaticString = #fileID,

@@ -1,3 +1,4 @@
+import HarnessDependencies
 import HarnessIssues
 import Synchronization
 
@@ -18,7 +19,7 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
 
   private let reducer: any Reducer<State, Action>
   private let core: Mutex<Core>
-  private let scope: DependencyScope
+  private let scope: CapturedDependencies
   private let runtime: EffectRuntime<Action>
 
   /// A store running `reducer` from `initialState`. `prepareDependencies` changes the
@@ -28,7 +29,7 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
     @ReducerBuilder<State, Action> reducer: () -> R,
     withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in }
   ) where R.State == State, R.Action == Action {
-    let (reducer, scope) = DependencyScope.capture(prepareDependencies, reducer)
+    let (reducer, scope) = CapturedDependencies.capture(prepareDependencies, reducer)
     self.reducer = reducer
     self.scope = scope
     self.core = Mutex(Core(state: initialState))

@@ -1,4 +1,6 @@
 import HarnessDump
+import HarnessClocks
+import HarnessDependencies
 import HarnessIssues
 import Synchronization
 
@@ -26,10 +28,11 @@ import Synchronization
 /// - an expected action was not received;
 /// - an effect was still running at the end of the test (see ``finish(timeout:fileID:filePath:line:column:)``).
 ///
-/// Determinism: effects run on a serial executor that the store watches; after every `send`,
-/// `receive` and before every check, the store waits until each effect has run as far as it
-/// can (finished, or suspended on a clock or an `await`). With a `TestClock` as the clock
-/// dependency, time-based effects move only on `advance`, so nothing depends on timing.
+/// Determinism: effects are tasks the test starts, followed the way `TestClock` follows the
+/// test's work (see ``TestWork``). After every `send`, and before every `receive` and check, the
+/// store waits until each effect has run as far as it can (finished, or suspended on a clock or
+/// an `await`). With a `TestClock` as the clock dependency, time-based effects move only on
+/// `advance`, so nothing depends on timing.
 public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sendable {
   struct Received: Sendable {
     var action: Action
@@ -50,8 +53,9 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
 
   private let reducer: any Reducer<State, Action>
   private let core: Mutex<Core>
-  private let scope: Mutex<DependencyScope>
-  private let executor = SerialEffectExecutor()
+  private let scope: Mutex<CapturedDependencies>
+  /// The test's work as test clocks follow it: effects are tasks started by the test.
+  private let work: TestWork
   private let runtime: EffectRuntime<Action>
   /// Fires when an effect sends an action or finishes, for waits with a timeout.
   private let receivedSignal = ChangeSignal()
@@ -70,14 +74,14 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
     line: UInt = #line,
     column: UInt = #column
   ) where R.State == State, R.Action == Action {
-    let (reducer, scope) = DependencyScope.capture(prepareDependencies, reducer)
+    let (reducer, scope) = CapturedDependencies.capture(prepareDependencies, reducer)
     self.reducer = reducer
     self.scope = Mutex(scope)
     self.core = Mutex(Core(state: initialState, asserted: initialState))
     self.location = SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     let box = WeakReference<TestStore>()
+    self.work = TestWork()
     self.runtime = EffectRuntime(
-      executor: executor,
       deliverNow: { action, trigger in box.value?.reduceReceived(action, trigger: trigger) },
       deliverLater: { action, trigger in box.value?.reduceReceived(action, trigger: trigger) },
       effectFinished: { box.value?.receivedSignal.signal() }
@@ -129,7 +133,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
     column: UInt = #column
   ) async {
     let location = SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    await executor.waitUntilIdle()
+    await settle(at: location)
     checkNoPendingReceivedActions(before: "sending \(dumpOneLine(action))", at: location)
 
     let currentScope = scope.withLock { $0 }
@@ -140,8 +144,8 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
         return (before, core.state, effect)
       }
     }
-    currentScope.run { runtime.start(effect, trigger: location) }
-    await executor.waitUntilIdle()
+    _ = currentScope.run { runtime.start(effect, trigger: location) }
+    await settle(at: location)
 
     assertState(
       expecting: updateStateToExpectedResult,
@@ -164,7 +168,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
         return effect
       }
     }
-    currentScope.run { runtime.start(effect, trigger: trigger) }
+    _ = currentScope.run { runtime.start(effect, trigger: trigger) }
     receivedSignal.signal()
   }
 
@@ -182,6 +186,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
     column: UInt = #column
   ) async where Action: Equatable {
     await receive(
+      isolation: isolation,
       described: dumpOneLine(expectedAction),
       timeout: timeout,
       matching: { $0 == expectedAction },
@@ -206,6 +211,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
     column: UInt = #column
   ) async {
     await receive(
+      isolation: isolation,
       described: "an action matching the predicate",
       timeout: timeout,
       matching: isMatching,
@@ -229,6 +235,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
   ) async where Value: Sendable {
     let embedding = ActionEmbedding(actionCase)
     await receive(
+      isolation: isolation,
       described: "an action of the case \(String(describing: actionCase))",
       timeout: timeout,
       matching: { embedding.extract($0) != nil },
@@ -239,6 +246,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
   }
 
   private func receive(
+    isolation: isolated (any Actor)?,
     described expected: String,
     timeout: Duration?,
     matching: (Action) -> Bool,
@@ -247,7 +255,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
     location: SourceCodeLocation
   ) async {
     let timeout = timeout ?? self.timeout
-    guard await waitForReceivedAction(timeout: timeout) else {
+    guard await waitForReceivedAction(timeout: timeout, at: location) else {
       let running = runtime.inFlight.count
       fail(
         """
@@ -286,7 +294,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
           at: location
         )
         core.withLock { $0.asserted = next.state }
-        await executor.waitUntilIdle()
+        await settle(at: location)
         return
       }
       if exhaustivity == .on {
@@ -301,8 +309,8 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
 
   /// Waits for at least one received action: first until the effects are idle, then, if still
   /// none, for an action from outside the executor, up to `timeout`.
-  private func waitForReceivedAction(timeout: Duration) async -> Bool {
-    await executor.waitUntilIdle()
+  private func waitForReceivedAction(timeout: Duration, at location: SourceCodeLocation) async -> Bool {
+    await settle(at: location)
     if hasReceivedActions { return true }
     return await receivedSignal.wait(timeout: timeout) { [self] in hasReceivedActions }
   }
@@ -322,12 +330,12 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
     column: UInt = #column
   ) async {
     let location = SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    await executor.waitUntilIdle()
+    await settle(at: location)
     let timeout = timeout ?? self.timeout
     _ = await receivedSignal.wait(timeout: timeout) { [self] in
       runtime.inFlight.isEmpty
     }
-    await executor.waitUntilIdle()
+    await settle(at: location)
     checkEndOfTest(at: location, waitedForEffects: true)
     core.withLock { $0.isFinished = true }
   }
@@ -342,7 +350,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
     column: UInt = #column
   ) async {
     let location = SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    await executor.waitUntilIdle()
+    await settle(at: location)
     let skipped = core.withLock { core -> [Received] in
       defer {
         if let last = core.received.last { core.asserted = last.state }
@@ -365,13 +373,18 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
     column: UInt = #column
   ) async {
     let location = SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    await executor.waitUntilIdle()
+    await settle(at: location)
     if runtime.inFlight.isEmpty, strict {
       fail("There were no in-flight effects to skip. Remove skipInFlightEffects(), or pass strict: false.", at: location)
     }
     runtime.cancelAll()
-    await executor.waitUntilIdle()
+    await settle(at: location)
     _ = await receivedSignal.wait(timeout: timeout) { [self] in runtime.inFlight.isEmpty }
+  }
+
+  /// Waits until every effect has run as far as it can.
+  private func settle(at location: SourceCodeLocation) async {
+    await work.settle(at: location)
   }
 
   // MARK: - Checks

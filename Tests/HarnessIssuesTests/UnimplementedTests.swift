@@ -71,3 +71,20 @@ import Testing
     #expect(Unimplemented("Client.load").description == "Unimplemented: 'Client.load'")
   }
 }
+
+@Suite struct UnimplementedOverloadTests {
+  struct VoidClient {
+    var save: @Sendable (Int) throws -> Void
+    var upload: @Sendable (Int) async throws -> Void
+  }
+
+  @Test func throwingVoidEndpointsThrow() async {
+    let client = VoidClient(save: unimplemented("VoidClient.save"), upload: unimplemented("VoidClient.upload"))
+    withExpectedIssue {
+      #expect(throws: Unimplemented("VoidClient.save")) { try client.save(1) }
+    } matching: { $0.message.hasPrefix("Unimplemented: 'VoidClient.save'") }
+    await withExpectedIssue {
+      await #expect(throws: Unimplemented("VoidClient.upload")) { try await client.upload(2) }
+    } matching: { $0.message.hasPrefix("Unimplemented: 'VoidClient.upload'") }
+  }
+}

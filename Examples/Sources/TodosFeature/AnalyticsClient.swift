@@ -69,7 +69,7 @@ extension AnalyticsClient: DependencyKey {
       data.append(UInt8(ascii: "\n"))
       withErrorReporting("Could not write analytics to \(url.path)") {
         if !FileManager.default.fileExists(atPath: url.path) {
-          FileManager.default.createFile(atPath: url.path, contents: nil)
+          _ = FileManager.default.createFile(atPath: url.path, contents: nil)
         }
         let handle = try FileHandle(forWritingTo: url)
         defer { try? handle.close() }

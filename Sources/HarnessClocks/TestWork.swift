@@ -1,0 +1,56 @@
+import HarnessIssues
+
+/// The asynchronous work of the current test, followed the way ``TestClock`` follows it, for
+/// test helpers that must know when that work has run as far as it can.
+///
+/// Create it inside the test (it joins the test's followed work, together with the test's
+/// clocks); from then on the tasks the test starts, and the tasks those start, are followed.
+/// ``settle(fileID:filePath:line:column:)`` returns once every followed task has finished or
+/// is suspended (on a clock, on a continuation, on I/O). The `TestStore` settles after every
+/// `send` and before every `receive`, so effects have always run as far as they can when the
+/// test asserts.
+///
+/// ```swift
+/// let work = TestWork()
+/// let task = Task { await model.refresh() }   // followed: started by the test
+/// await work.settle()                         // `refresh` ran until it finished or suspended
+/// ```
+public final class TestWork: Sendable {
+  private let world: ClockWorld
+
+  /// Joins the current test's followed work (the same as its test clocks').
+  public init() {
+    world = FollowedWork.shared.joinWorld()
+  }
+
+  deinit {
+    FollowedWork.shared.leaveWorld(world)
+  }
+
+  /// Waits until every followed task has finished or suspended. Work that never settles (a
+  /// loop polling with `Task.yield()`) is reported at the caller instead of hanging.
+  public func settle(
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    await settle(at: SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
+  /// Waits until every followed task has finished or suspended; problems are reported at
+  /// `location` (for helpers that pass on their caller's location).
+  public func settle(at location: SourceCodeLocation) async {
+    let problems = await FollowedWork.shared.settle(world, SettleRequest(resumeNext: { nil }))
+    for problem in problems {
+      let message = TestClockMessages.settleProblem(
+        problem,
+        clock: "the test's work",
+        operation: "settle()",
+        now: "now",
+        pending: [PendingSleeper<ContinuousClock.Instant>]()
+      )
+      reportIssue(ReportedIssue(message: message, location: location))
+    }
+  }
+}

@@ -1,0 +1,74 @@
+import HarnessDependencies
+
+extension Reducer {
+  /// This reducer, and the effects it returns, with one dependency changed: for a child feature
+  /// that should use a different value than its parent.
+  ///
+  /// ```swift
+  /// Scope(state: \.onboarding, action: Action.onboarding) {
+  ///   Onboarding()
+  ///     .dependency(\.apiClient, .mock)
+  /// }
+  /// ```
+  public func dependency<Value: Sendable>(
+    _ keyPath: WritableKeyPath<DependencyValues, Value> & Sendable,
+    _ value: Value
+  ) -> DependencyModifiedReducer<Self> {
+    DependencyModifiedReducer(base: self) { $0[keyPath: keyPath] = value }
+  }
+
+  /// This reducer, and the effects it returns, with a dependency whose value type is its own
+  /// key changed: `.dependency(APIClient.mock)`.
+  public func dependency<Value: TestDependencyKey>(_ value: Value) -> DependencyModifiedReducer<Self>
+  where Value.Value == Value {
+    DependencyModifiedReducer(base: self) { $0[Value.self] = value }
+  }
+
+  /// This reducer, and the effects it returns, with dependencies changed by `update`.
+  public func dependencies(
+    _ update: @escaping @Sendable (inout DependencyValues) -> Void
+  ) -> DependencyModifiedReducer<Self> {
+    DependencyModifiedReducer(base: self, update: update)
+  }
+}
+
+/// A reducer whose dependencies are changed for itself and its effects. See
+/// ``Reducer/dependency(_:_:)``.
+public struct DependencyModifiedReducer<Base: Reducer>: Reducer {
+  let base: Base
+  let update: @Sendable (inout DependencyValues) -> Void
+
+  public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
+    let update = self.update
+    return withDependencies(update) {
+      base.reduce(into: &state, action: action)
+    }
+    // Effects run later, in the store's scope: carry the change into each of them.
+    .transformingRuns { operation in
+      { send in await withDependencies(update) { await operation(send) } }
+    }
+  }
+}
+
+extension Effect {
+  /// The same effect with every `.run` operation replaced by `transform(operation)`.
+  func transformingRuns(
+    _ transform: @escaping @Sendable (
+      @escaping @Sendable (Send<Action>) async -> Void
+    ) -> @Sendable (Send<Action>) async -> Void
+  ) -> Self {
+    switch operation {
+    case .none, .send, .cancel:
+      return self
+    case var .run(run):
+      run.operation = transform(run.operation)
+      return Self(.run(run))
+    case let .merge(effects):
+      return Self(.merge(effects.map { $0.transformingRuns(transform) }))
+    case let .concatenate(effects):
+      return Self(.concatenate(effects.map { $0.transformingRuns(transform) }))
+    case let .cancellable(effect, id, cancelInFlight):
+      return Self(.cancellable(effect.transformingRuns(transform), id: id, cancelInFlight: cancelInFlight))
+    }
+  }
+}
