@@ -55,11 +55,15 @@ public struct LocationClient: Sendable {
 }
 
 extension LocationClient: DependencyKey {
-  /// The location in `WEATHER_LOCATION=LAT,LON`, or no location at all (see ``fixed(_:)`` and
-  /// ``unconfigured``).
-  public static var liveValue: LocationClient {
-    let setting = ProcessInfo.processInfo.environment["WEATHER_LOCATION"]
-    guard let setting, let coordinate = try? Coordinate(parsing: setting) else { return .unconfigured }
+  /// The location in the `WEATHER_LOCATION` environment variable (see ``live(environment:)``).
+  public static var liveValue: LocationClient { .live(environment: ProcessInfo.processInfo.environment) }
+
+  /// The location in `WEATHER_LOCATION=LAT,LON` (``fixed(_:)``), or none at all when it is
+  /// missing or not a coordinate (``unconfigured``). The `weather` command parses the variable
+  /// itself, to say what is wrong with it.
+  public static func live(environment: [String: String]) -> LocationClient {
+    guard let setting = environment["WEATHER_LOCATION"], let coordinate = try? Coordinate(parsing: setting)
+    else { return .unconfigured }
     return .fixed(coordinate)
   }
 
