@@ -1,1 +1,170 @@
-print("DependenciesBenchmark: not written yet")
+// HarnessDependencies side by side with pointfreeco/swift-dependencies 1.17.1, in one process and
+// in the same context (live: a plain executable is not a test process for either library).
+//
+//   swift run -c release --package-path Benchmarks DependenciesBenchmark
+//
+// Targets (issue 4): a `@Dependency` read at least 20× faster than the peer's, a `withDependencies`
+// scope at least 2× faster. The raw closure call is the floor no dependency system can beat.
+
+import BenchmarkSupport
+import Dependencies
+import HarnessDependencies
+
+/// The dependency both libraries read: a client with one endpoint.
+struct Counter: Sendable {
+  var next: @Sendable () -> Int
+}
+
+enum HarnessCounterKey: HarnessDependencies.DependencyKey {
+  static let liveValue = Counter { 42 }
+}
+
+extension HarnessDependencies.DependencyValues {
+  var counter: Counter {
+    get { self[HarnessCounterKey.self] }
+    set { self[HarnessCounterKey.self] = newValue }
+  }
+}
+
+enum PeerCounterKey: Dependencies.DependencyKey {
+  static let liveValue = Counter { 42 }
+}
+
+extension Dependencies.DependencyValues {
+  var counter: Counter {
+    get { self[PeerCounterKey.self] }
+    set { self[PeerCounterKey.self] = newValue }
+  }
+}
+
+/// A feature model, as an app would hold one.
+struct HarnessModel {
+  @HarnessDependencies.Dependency(\.counter) var counter
+}
+
+struct PeerModel {
+  @Dependencies.Dependency(\.counter) var counter
+}
+
+let reads = 1_000_000
+let scopes = 200_000
+let override = Counter { 7 }
+
+/// The median time of one operation, when `body` runs it `count` times.
+func perOperation(
+  _ name: String,
+  count: Int,
+  _ body: () async -> Void
+) async -> Measurement {
+  var measurement = await measure(name, runs: 9, body)
+  measurement.medianNanoseconds /= Double(count)
+  return measurement
+}
+
+/// Harness and the peer measured in alternation, `rounds` times each, so that a change in the
+/// machine's load (other builds share its cores) hits both sides alike. Returns each side's
+/// median time per operation.
+func sideBySide(
+  _ harnessName: String,
+  _ peerName: String,
+  count: Int,
+  rounds: Int = 9,
+  harness: () async -> Void,
+  peer: () async -> Void
+) async -> (harness: Measurement, peer: Measurement) {
+  var harnessResult = await perOperation(harnessName, count: count, harness)
+  var peerResult = await perOperation(peerName, count: count, peer)
+  var harnessSamples = [harnessResult.medianNanoseconds]
+  var peerSamples = [peerResult.medianNanoseconds]
+  for _ in 1..<rounds {
+    harnessSamples.append(await perOperation(harnessName, count: count, harness).medianNanoseconds)
+    peerSamples.append(await perOperation(peerName, count: count, peer).medianNanoseconds)
+  }
+  harnessResult.medianNanoseconds = harnessSamples.sorted()[rounds / 2]
+  peerResult.medianNanoseconds = peerSamples.sorted()[rounds / 2]
+  return (harnessResult, peerResult)
+}
+
+print("DependenciesBenchmark — HarnessDependencies vs swift-dependencies 1.17.1 (live context)")
+print("")
+
+// The floor: calling the endpoint directly, no dependency system at all.
+let direct = Counter { 42 }
+let floor = await perOperation("raw closure call", count: reads) {
+  for _ in 0..<reads { blackHole(direct.next()) }
+}
+report(floor, note: "the floor")
+
+// 1. Reading a dependency through the property wrapper of a model created at the root.
+let harnessModel = HarnessModel()
+let peerModel = PeerModel()
+let (harnessRead, peerRead) = await sideBySide(
+  "Harness @Dependency read", "swift-dependencies @Dependency read", count: reads
+) {
+  for _ in 0..<reads { blackHole(harnessModel.counter) }
+} peer: {
+  for _ in 0..<reads { blackHole(peerModel.counter) }
+}
+compare(harnessRead, to: peerRead, target: 20)
+
+// 2. A withDependencies scope overriding one dependency.
+let (harnessScope, peerScope) = await sideBySide(
+  "Harness withDependencies scope", "swift-dependencies withDependencies scope", count: scopes
+) {
+  for _ in 0..<scopes {
+    HarnessDependencies.withDependencies {
+      $0.counter = override
+    } operation: {
+      blackHole(0)
+    }
+  }
+} peer: {
+  for _ in 0..<scopes {
+    Dependencies.withDependencies {
+      $0.counter = override
+    } operation: {
+      blackHole(0)
+    }
+  }
+}
+compare(harnessScope, to: peerScope, target: 2)
+
+// For context (no targets): reads where the fast path does not apply.
+print("")
+let slowReads = reads / 10
+let (harnessNestedRead, peerNestedRead) = await sideBySide(
+  "Harness @Dependency read inside another scope",
+  "swift-dependencies @Dependency read inside another scope",
+  count: slowReads, rounds: 3
+) {
+  HarnessDependencies.withDependencies { $0.context = .live } operation: {
+    for _ in 0..<slowReads { blackHole(harnessModel.counter) }
+  }
+} peer: {
+  Dependencies.withDependencies { $0.context = .live } operation: {
+    for _ in 0..<slowReads { blackHole(peerModel.counter) }
+  }
+}
+compare(harnessNestedRead, to: peerNestedRead)
+
+let (harnessFresh, peerFresh) = await sideBySide(
+  "Harness model creation + first read",
+  "swift-dependencies model creation + first read",
+  count: slowReads, rounds: 3
+) {
+  for _ in 0..<slowReads { blackHole(HarnessModel().counter) }
+} peer: {
+  for _ in 0..<slowReads { blackHole(PeerModel().counter) }
+}
+compare(harnessFresh, to: peerFresh)
+
+let (harnessDirect, peerDirect) = await sideBySide(
+  "Harness DependencyValues.current.counter",
+  "swift-dependencies DependencyValues._current.counter",
+  count: slowReads, rounds: 3
+) {
+  for _ in 0..<slowReads { blackHole(HarnessDependencies.DependencyValues.current.counter) }
+} peer: {
+  for _ in 0..<slowReads { blackHole(Dependencies.DependencyValues._current.counter) }
+}
+compare(harnessDirect, to: peerDirect)

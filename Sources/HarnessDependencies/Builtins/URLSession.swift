@@ -1,0 +1,52 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+extension DependencyValues {
+  /// The URL session to make network requests with.
+  ///
+  /// - live value: `URLSession.shared`
+  /// - test value: a session whose every request fails with an error naming
+  ///   `@Dependency(\.urlSession)`, so that no test reaches the network by accident
+  /// - preview value: the live value
+  ///
+  /// Better still, put requests behind a client of your own (`APIClient`) and override that.
+  public var urlSession: URLSession {
+    get { self[URLSessionKey.self] }
+    set { self[URLSessionKey.self] = newValue }
+  }
+}
+
+private enum URLSessionKey: DependencyKey {
+  static var liveValue: URLSession { .shared }
+  static var testValue: URLSession {
+    let configuration = URLSessionConfiguration.ephemeral
+    configuration.protocolClasses = [UnimplementedURLProtocol.self]
+    return URLSession(configuration: configuration)
+  }
+}
+
+/// Fails every request, saying which dependency to override.
+private final class UnimplementedURLProtocol: URLProtocol {
+  override class func canInit(with request: URLRequest) -> Bool { true }
+
+  override class func canonicalRequest(for request: URLRequest) -> URLRequest { request }
+
+  override func startLoading() {
+    let url = request.url?.absoluteString ?? "(no URL)"
+    let message = """
+      @Dependency(\\.urlSession) is unimplemented in tests: a request to \(url) was made \
+      without saying how to answer it. Override it for the test \
+      (withDependencies { $0.urlSession = … }), or better, put the request behind a client \
+      dependency and override the client.
+      """
+    client?.urlProtocol(
+      self,
+      didFailWithError: URLError(.unsupportedURL, userInfo: [NSLocalizedDescriptionKey: message])
+    )
+  }
+
+  override func stopLoading() {}
+}

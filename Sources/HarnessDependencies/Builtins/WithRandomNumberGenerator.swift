@@ -1,0 +1,88 @@
+import Synchronization
+
+extension DependencyValues {
+  /// A random number generator, to pass to `Int.random(in:using:)`, `shuffled(using:)` and the like.
+  ///
+  /// - live value: the system's generator (`SystemRandomNumberGenerator`)
+  /// - test value: unimplemented — each use reports an issue naming
+  ///   `@Dependency(\.withRandomNumberGenerator)` and draws from a generator seeded with 0;
+  ///   override it with ``WithRandomNumberGenerator/seeded(_:)``
+  /// - preview value: the live value
+  ///
+  /// ```swift
+  /// @Dependency(\.withRandomNumberGenerator) var withRandomNumberGenerator
+  /// let roll = withRandomNumberGenerator { Int.random(in: 1...6, using: &$0) }
+  ///
+  /// // In a test, the same rolls every run:
+  /// @Test(.dependency(\.withRandomNumberGenerator, .seeded(42)))
+  /// ```
+  public var withRandomNumberGenerator: WithRandomNumberGenerator {
+    get { self[WithRandomNumberGeneratorKey.self] }
+    set { self[WithRandomNumberGeneratorKey.self] = newValue }
+  }
+}
+
+/// Gives exclusive access to one random number generator: `withRandomNumberGenerator { $0.next() }`.
+///
+/// Copies share the generator, so a sequence continues wherever the dependency is used.
+public struct WithRandomNumberGenerator: Sendable {
+  private let generator: Shared
+  private let unimplemented: UnimplementedBuiltin?
+
+  /// Draws from `generator`.
+  public init(_ generator: some RandomNumberGenerator & Sendable) {
+    self.generator = Shared(generator)
+    self.unimplemented = nil
+  }
+
+  private init(unimplemented: UnimplementedBuiltin) {
+    self.generator = Shared(SeededRandomNumberGenerator(seed: 0))
+    self.unimplemented = unimplemented
+  }
+
+  /// Runs `work` with the generator. Calls are serialized; do not read this dependency again
+  /// inside `work`.
+  public func callAsFunction<R>(
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column,
+    _ work: (inout any RandomNumberGenerator) throws -> R
+  ) rethrows -> R {
+    unimplemented?.report(fileID, filePath, line, column)
+    return try generator.withGenerator(work)
+  }
+
+  /// The system's cryptographically secure generator.
+  public static var system: WithRandomNumberGenerator {
+    WithRandomNumberGenerator(SystemRandomNumberGenerator())
+  }
+
+  /// A deterministic generator: the same `seed` gives the same numbers on every run and platform.
+  public static func seeded(_ seed: UInt64) -> WithRandomNumberGenerator {
+    WithRandomNumberGenerator(SeededRandomNumberGenerator(seed: seed))
+  }
+
+  static var unimplemented: WithRandomNumberGenerator {
+    WithRandomNumberGenerator(
+      unimplemented: UnimplementedBuiltin(property: "withRandomNumberGenerator", example: ".seeded(0)")
+    )
+  }
+
+  private final class Shared: @unchecked Sendable {
+    // @unchecked: `generator` is only touched with `lock` held.
+    private let lock = Mutex<Void>(())
+    private var generator: any RandomNumberGenerator
+
+    init(_ generator: some RandomNumberGenerator & Sendable) { self.generator = generator }
+
+    func withGenerator<R>(_ work: (inout any RandomNumberGenerator) throws -> R) rethrows -> R {
+      try lock.withLock { _ in try work(&generator) }
+    }
+  }
+}
+
+private enum WithRandomNumberGeneratorKey: DependencyKey {
+  static var liveValue: WithRandomNumberGenerator { .system }
+  static var testValue: WithRandomNumberGenerator { .unimplemented }
+}

@@ -1,0 +1,120 @@
+import HarnessIssues
+import Synchronization
+
+/// The default values of one context in one ``DependencyScope``, each built on first use and
+/// then kept.
+///
+/// Every key has its own ``ValueSlot``: the cache-wide lock is held only to find or add a slot,
+/// never while a value is built, so a value whose initializer reads other dependencies (on this
+/// thread or another) cannot deadlock on it. A slot builds its value exactly once, however many
+/// readers race for it; a key whose value (transitively) reads itself is reported as a cycle.
+final class DefaultValueCache: Sendable {
+  let context: DependencyContext
+  private let slots = Mutex<[ObjectIdentifier: ValueSlot]>([:])
+
+  init(context: DependencyContext) {
+    self.context = context
+  }
+
+  /// The default value of `Key` in this cache's context, built on first use.
+  func value<Key: TestDependencyKey>(
+    for key: Key.Type,
+    read: DependencyRead,
+    isUpdating: Bool
+  ) -> Key.Value {
+    let slot = slot(for: ObjectIdentifier(key))
+    if let box = slot.built { return box.unbox(as: Key.Value.self) }
+    return slot.build(read: read) {
+      DefaultValueFactory.make(Key.self, context: context, read: read, isUpdating: isUpdating)
+    }
+  }
+
+  /// Stores `box` as the value of `key` unless the key was already used; returns whether it did.
+  func prepare(_ box: AnyValueBox, for key: ObjectIdentifier) -> Bool {
+    slot(for: key).prepare(box)
+  }
+
+  private func slot(for key: ObjectIdentifier) -> ValueSlot {
+    slots.withLock { slots in
+      if let slot = slots[key] { return slot }
+      let slot = ValueSlot()
+      slots[key] = slot
+      return slot
+    }
+  }
+}
+
+/// One key's value in a ``DefaultValueCache``: published once, then read without a lock.
+final class ValueSlot: Sendable {
+  // Write-once: readers load it without the lock; the slot releases it only in deinit, when no
+  // reader can hold the slot any more.
+  private let published = Atomic<Unmanaged<AnyValueBox>?>(nil)
+  // Held while the value is built, so that concurrent readers wait for that one build. Guards a
+  // value given by `prepareDependencies` and not yet read.
+  private let building = Mutex<AnyValueBox?>(nil)
+
+  deinit {
+    published.load(ordering: .acquiring)?.release()
+  }
+
+  /// The value, once it has been read (built or prepared) in this cache.
+  var built: AnyValueBox? {
+    published.load(ordering: .acquiring)?.takeUnretainedValue()
+  }
+
+  /// The prepared value, or the value built with `make` unless a racing reader already built it.
+  ///
+  /// A value that must not be kept (see ``DefaultValueFactory/Made/isCacheable``) is returned
+  /// without being published.
+  func build<Value: Sendable>(
+    read: DependencyRead,
+    _ make: () -> DefaultValueFactory.Made<Value>
+  ) -> Value {
+    let link = BuildChain.Link(slot: self, name: read.name.description)
+    if let cycle = BuildChain.cycle(closedBy: link) {
+      BuildChain.reportCycle(cycle, closedBy: link)
+    }
+    return building.withLock { prepared in
+      if let box = built { return box.unbox(as: Value.self) }
+      if let box = prepared {
+        publish(box)
+        return box.unbox(as: Value.self)
+      }
+      let made = BuildChain.$current.withValue(BuildChain(link: link, next: BuildChain.current)) {
+        make()
+      }
+      if made.isCacheable { publish(ValueBox(made.value)) }
+      return made.value
+    }
+  }
+
+  /// Makes `box` the value of this slot; `false` when the slot's value was already read.
+  func prepare(_ box: AnyValueBox) -> Bool {
+    building.withLock { prepared in
+      guard built == nil else { return false }
+      prepared = box
+      return true
+    }
+  }
+
+  private func publish(_ box: AnyValueBox) {
+    published.store(Unmanaged.passRetained(box), ordering: .releasing)
+  }
+}
+
+/// A value of any type, in a class so it can be published through an atomic reference.
+@usableFromInline
+class AnyValueBox: @unchecked Sendable {
+  // @unchecked: the subclass holds one immutable `Sendable` value.
+
+  /// The value, when the caller knows its type (the key fixes it).
+  final func unbox<Value: Sendable>(as _: Value.Type) -> Value {
+    unsafeDowncast(self, to: ValueBox<Value>.self).value
+  }
+}
+
+@usableFromInline
+final class ValueBox<Value: Sendable>: AnyValueBox, @unchecked Sendable {
+  @usableFromInline let value: Value
+  init(_ value: Value) { self.value = value }
+}

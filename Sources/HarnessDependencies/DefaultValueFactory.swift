@@ -1,0 +1,66 @@
+import HarnessIssues
+import Synchronization
+
+/// Builds a key's default value for a context: `liveValue`, `testValue` or `previewValue`,
+/// reporting a value the key does not have.
+enum DefaultValueFactory {
+  /// A built value, and whether the cache may keep it.
+  struct Made<Value> {
+    var value: Value
+    /// `false` for the live value a test got while overriding the dependency (`$0.x.y = …`
+    /// in `withDependencies`): reporting it then would be wrong, keeping it would hide the
+    /// report from a later plain read.
+    var isCacheable = true
+  }
+
+  static func make<Key: TestDependencyKey>(
+    _ key: Key.Type,
+    context: DependencyContext,
+    read: DependencyRead,
+    isUpdating: Bool
+  ) -> Made<Key.Value> {
+    switch context {
+    case .live:
+      if let value = liveValue(of: key) { return Made(value: value) }
+      reportIssue(MissingValueMessage(kind: .liveValue, read: read).text, at: read)
+      return Made(value: Key.testValue)
+    case .preview:
+      return Made(value: Key.previewValue)
+    case .test:
+      let probe = MissingTestValueProbe()
+      let value = MissingTestValueProbe.$current.withValue(probe) { Key.testValue }
+      guard probe.wasUsed else { return Made(value: value) }
+      if isUpdating { return Made(value: value, isCacheable: false) }
+      reportIssue(MissingValueMessage(kind: .testValue, read: read).text, at: read)
+      return Made(value: value)
+    }
+  }
+
+  /// `Key.liveValue` when `Key` is a ``DependencyKey``.
+  private static func liveValue<Key: TestDependencyKey>(of key: Key.Type) -> Key.Value? {
+    guard let liveKey = key as? any DependencyKey.Type else { return nil }
+    return liveKey.erasedLiveValue as? Key.Value
+  }
+
+  private static func reportIssue(_ message: String, at read: DependencyRead) {
+    let location = read.issueLocation
+    HarnessIssues.reportIssue(ReportedIssue(message: message, location: location))
+  }
+}
+
+extension DependencyKey {
+  /// `liveValue`, reachable from an existential metatype.
+  fileprivate static var erasedLiveValue: any Sendable { liveValue }
+}
+
+/// Tells the cache that the `testValue` it asked for is the default one of ``DependencyKey``,
+/// i.e. the key has no test value of its own.
+final class MissingTestValueProbe: Sendable {
+  @TaskLocal static var current: MissingTestValueProbe?
+
+  private let used = Atomic<Bool>(false)
+
+  func markUsed() { used.store(true, ordering: .relaxed) }
+
+  var wasUsed: Bool { used.load(ordering: .relaxed) }
+}

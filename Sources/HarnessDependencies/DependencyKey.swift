@@ -1,0 +1,90 @@
+import HarnessIssues
+
+/// A key for a dependency that has test and preview values but no live value of its own.
+///
+/// Use it for a dependency's *interface* module, so that features and their tests never link
+/// the live implementation; the app's module adds the live value by conforming the same key to
+/// ``DependencyKey``.
+///
+/// ```swift
+/// struct APIClient: Sendable {
+///   var fetchUser: @Sendable (Int) async throws -> User
+/// }
+///
+/// extension APIClient: TestDependencyKey {
+///   static let testValue = APIClient(fetchUser: unimplemented("APIClient.fetchUser"))
+/// }
+///
+/// extension DependencyValues {
+///   var apiClient: APIClient {
+///     get { self[APIClient.self] }
+///     set { self[APIClient.self] = newValue }
+///   }
+/// }
+/// ```
+///
+/// A key without a live value read in the live context reports an issue that names it, then
+/// returns its ``testValue``. Keys are read from any task and thread, so their conformance
+/// cannot be isolated to an actor (`SendableMetatype`).
+public protocol TestDependencyKey<Value>: SendableMetatype {
+  /// The type of the dependency. Defaults to the key itself, so a client type can be its own key.
+  associatedtype Value: Sendable = Self
+
+  /// The value used in tests (``DependencyContext/test``).
+  ///
+  /// Make it one that reports unexpected use, e.g. endpoints built with `unimplemented(_:)`,
+  /// so a test that forgets to override the dependency fails with a message naming it.
+  static var testValue: Value { get }
+
+  /// The value used in previews (``DependencyContext/preview``). Defaults to ``testValue``.
+  static var previewValue: Value { get }
+}
+
+extension TestDependencyKey {
+  public static var previewValue: Value { testValue }
+}
+
+/// A key for a dependency with a live value: the one a running app uses.
+///
+/// ```swift
+/// extension APIClient: DependencyKey {
+///   static let liveValue = APIClient(fetchUser: { id in try await URLSession.shared… })
+/// }
+/// ```
+///
+/// ``TestDependencyKey/previewValue`` defaults to ``liveValue``. ``TestDependencyKey/testValue``
+/// defaults to the live value *and reports an issue* each time a test gets it: a test must not
+/// talk to the real world by accident. Implement `testValue`, or override the dependency in the
+/// test.
+public protocol DependencyKey<Value>: TestDependencyKey {
+  // The associated type and the inherited requirements are restated so that the compiler infers
+  // `Value` from `liveValue` alone (https://github.com/swiftlang/swift/issues/61077).
+  associatedtype Value: Sendable = Self
+
+  /// The value a running app uses (``DependencyContext/live``).
+  static var liveValue: Value { get }
+
+  static var testValue: Value { get }
+
+  static var previewValue: Value { get }
+}
+
+extension DependencyKey {
+  public static var previewValue: Value { liveValue }
+
+  /// The live value, after reporting that a test is using it.
+  ///
+  /// When Harness resolves the dependency, it reports this with the dependency's name and where
+  /// it was read; read directly (`Key.testValue`), it reports a shorter message here.
+  public static var testValue: Value {
+    if let probe = MissingTestValueProbe.current {
+      probe.markUsed()
+    } else {
+      reportIssue(
+        MissingValueMessage(kind: .testValue, keyType: Self.self, valueType: Value.self, read: nil)
+          .text
+      )
+    }
+    return liveValue
+  }
+}

@@ -1,0 +1,71 @@
+import HarnessIssues
+import Synchronization
+
+/// Where default values live: one cache per context.
+///
+/// A running app has one scope, ``process``. In a test process every test gets its own (keyed by
+/// ``TestContext``, so each argument of a parameterized test too), which is how cached defaults
+/// and `prepareDependencies` never leak from one test to another, with no per-test code.
+/// The test traits and `withFreshDependencies` make scopes explicitly.
+final class DependencyScope: Sendable {
+  private let live = DefaultValueCache(context: .live)
+  private let preview = DefaultValueCache(context: .preview)
+  private let test = DefaultValueCache(context: .test)
+
+  init() {}
+
+  func cache(for context: DependencyContext) -> DefaultValueCache {
+    switch context {
+    case .live: live
+    case .preview: preview
+    case .test: test
+    }
+  }
+
+  /// The scope of the running app, and of code in a test process that runs outside any test.
+  static let process = DependencyScope()
+
+  /// The scope for values that name no scope of their own: the running test's, else ``process``.
+  static func implicit(reading name: @autoclosure () -> DependencyName) -> DependencyScope {
+    guard isTesting else { return process }
+    if let scope = runningTest() { return scope }
+    OutsideTestWarning.report(name())
+    return process
+  }
+
+  /// The running test's scope, if a test is running on this task.
+  static func runningTest() -> DependencyScope? {
+    guard isTesting, let test = TestContext.current else { return nil }
+    return perTest.withLock { scopes in
+      if let scope = scopes[test] { return scope }
+      let scope = DependencyScope()
+      scopes[test] = scope
+      return scope
+    }
+  }
+
+  /// Kept for the life of the process: without a trait or base class nothing says when a test
+  /// ends. (The traits and `DependencyTestCase` use scopes that end with the test.)
+  private static let perTest = Mutex<[TestContext: DependencyScope]>([:])
+}
+
+/// Warns, once per dependency, that a test process read a default value outside any test.
+enum OutsideTestWarning {
+  private static let warned = Mutex<Set<String>>([])
+
+  static func report(_ name: DependencyName) {
+    let isNew = warned.withLock { $0.insert(name.description).inserted }
+    guard isNew else { return }
+    reportIssue(
+      """
+      \(name) was read outside any test (for example in a Task.detached or on a thread the \
+      test started), so its default value comes from one cache shared by the whole test \
+      process, not from the running test's.
+
+      To keep the test's dependencies, start the work with Task { } (which inherits them) or \
+      carry them with withEscapedDependencies { continuation in … continuation.yield { … } }.
+      """,
+      severity: .warning
+    )
+  }
+}

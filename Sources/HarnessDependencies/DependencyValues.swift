@@ -1,0 +1,108 @@
+import HarnessIssues
+
+/// The dependencies of the current task: every registered dependency, overridden or default.
+///
+/// Register a dependency with a key and a computed property:
+///
+/// ```swift
+/// extension DependencyValues {
+///   var apiClient: APIClient {
+///     get { self[APIClientKey.self] }
+///     set { self[APIClientKey.self] = newValue }
+///   }
+/// }
+/// ```
+///
+/// read it with `@Dependency(\.apiClient)`, and override it for a scope with
+/// `withDependencies { $0.apiClient = .mock } operation: { … }`.
+///
+/// A value is cheap to copy and immutable underneath (copy-on-write): setting a dependency
+/// affects only this copy. A dependency that is not overridden has its default value: the
+/// key's `liveValue`, `testValue` or `previewValue` depending on ``context``, built on first use
+/// and then cached — once per process in an app, once per test in tests.
+public struct DependencyValues: Sendable {
+  /// The overrides, newest first.
+  @usableFromInline var storage: DependencyStorage
+  /// Overrides consulted after ``storage``: the values a `@Dependency` property captured when its
+  /// owner was created, under the values current where it is read.
+  var captured: DependencyStorage?
+  /// The `@Dependency` property being read, if any, for messages.
+  var access: DependencyAccess?
+  /// Whether these values are being updated by `withDependencies` and its relatives: a default
+  /// read while overriding (`$0.client.endpoint = …`) reports nothing and is not cached.
+  @usableFromInline var isUpdating = false
+
+  @usableFromInline
+  init(storage: DependencyStorage) {
+    self.storage = storage
+  }
+
+  /// Values with nothing overridden: every dependency has its default value.
+  public init() {
+    self.init(storage: .root)
+  }
+
+  /// The values of the current task: those set by the innermost `withDependencies` (and inherited
+  /// by the tasks it starts), else the defaults.
+  @inlinable public static var current: DependencyValues {
+    DependencyValues(storage: DependencyStorage.current)
+  }
+
+  /// The value of the dependency registered under `Key`.
+  ///
+  /// Use it in the computed property that registers a dependency (see the type's
+  /// documentation). `function` names that property in messages: leave it to its default.
+  @inlinable
+  public subscript<Key: TestDependencyKey>(
+    _ key: Key.Type,
+    function function: StaticString = #function,
+    fileID fileID: StaticString = #fileID,
+    filePath filePath: StaticString = #filePath,
+    line line: UInt = #line,
+    column column: UInt = #column
+  ) -> Key.Value {
+    get {
+      value(
+        for: key,
+        function: function,
+        site: StaticSourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+      )
+    }
+    set {
+      // Inlinable so that setting (e.g. in `withDependencies`) allocates the node directly.
+      storage = TypedOverrideNode(keyType: key, name: function, value: newValue, parent: storage)
+    }
+  }
+
+  /// The override of `Key`, else its default value.
+  @usableFromInline
+  func value<Key: TestDependencyKey>(
+    for key: Key.Type,
+    function: StaticString,
+    site: StaticSourceLocation
+  ) -> Key.Value {
+    let id = ObjectIdentifier(key)
+    if let node = storage.override(for: id) ?? captured?.override(for: id) {
+      return unsafeDowncast(node, to: TypedOverrideNode<Key.Value>.self).value
+    }
+    let read = DependencyRead(key: key, function: function, access: access, site: site)
+    return defaultValue(for: key, read: read)
+  }
+
+  /// The context deciding which default values are used: an override of ``context``, else the
+  /// context of the process (see ``DependencyContext``).
+  var effectiveContext: DependencyContext {
+    storage.context ?? captured?.context ?? DependencyContext.detected
+  }
+
+  /// Where default values are cached for these values.
+  func scope(reading read: @autoclosure () -> DependencyRead) -> DependencyScope {
+    storage.scope ?? captured?.scope ?? DependencyScope.implicit(reading: read().name)
+  }
+
+  func defaultValue<Key: TestDependencyKey>(for key: Key.Type, read: DependencyRead) -> Key.Value {
+    scope(reading: read)
+      .cache(for: effectiveContext)
+      .value(for: key, read: read, isUpdating: isUpdating)
+  }
+}

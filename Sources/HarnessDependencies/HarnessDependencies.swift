@@ -1,1 +1,0 @@
-// The HarnessDependencies module. See DESIGN.md.

@@ -1,0 +1,110 @@
+/// Runs `operation` with the dependencies changed by `update`.
+///
+/// The change holds for everything `operation` does: objects it creates keep it (their
+/// `@Dependency` properties capture it), and so do the tasks it starts with `Task {}`, task
+/// groups and `async let`.
+///
+/// ```swift
+/// let model = withDependencies {
+///   $0.uuid = .incrementing
+///   $0.date = .constant(Date(timeIntervalSince1970: 0))
+/// } operation: {
+///   TodosModel()
+/// }
+/// ```
+///
+/// Reading a dependency inside `update` (`$0.apiClient.fetch = { … }` reads `apiClient` first)
+/// reports nothing even if the dependency has no value for this context: it is being overridden.
+@inlinable
+public func withDependencies<R>(
+  _ update: (inout DependencyValues) throws -> Void,
+  operation: () throws -> R
+) rethrows -> R {
+  // Inlinable: the caller's `update` then sets its overrides without generic indirection.
+  var values = DependencyValues.current
+  values.isUpdating = true
+  try update(&values)
+  return try DependencyStorage.local.withValue(values.storage, operation: operation)
+}
+
+/// Runs async `operation` with the dependencies changed by `update`, on the caller's actor.
+/// See the synchronous overload.
+public func withDependencies<R>(
+  isolation: isolated (any Actor)? = #isolation,
+  _ update: (inout DependencyValues) async throws -> Void,
+  operation: () async throws -> R
+) async rethrows -> R {
+  try await withUpdated(DependencyValues.current, isolation: isolation, update, operation: operation)
+}
+
+/// Runs `operation` with the dependencies of `parent` (as its `@Dependency` properties captured
+/// them), changed by `update`: how a parent model creates a child that keeps the parent's
+/// overrides.
+///
+/// ```swift
+/// func addButtonTapped() {
+///   destination = withDependencies(from: self) {
+///     AddItemModel()
+///   }
+/// }
+/// ```
+///
+/// The parent's values win over those current here; `update` wins over both. A parent with no
+/// `@Dependency` property has nothing to pass on: that is reported.
+public func withDependencies<Parent, R>(
+  from parent: Parent,
+  _ update: (inout DependencyValues) throws -> Void = { _ in },
+  operation: () throws -> R,
+  fileID: StaticString = #fileID,
+  filePath: StaticString = #filePath,
+  line: UInt = #line,
+  column: UInt = #column
+) rethrows -> R {
+  let site = StaticSourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+  let inherited = DependencyValues.current.inheriting(from: parent, at: site)
+  return try withUpdated(inherited, update, operation: operation)
+}
+
+/// Runs async `operation` with the dependencies of `parent`, changed by `update`, on the
+/// caller's actor. See the synchronous overload.
+public func withDependencies<Parent, R>(
+  from parent: Parent,
+  isolation: isolated (any Actor)? = #isolation,
+  _ update: (inout DependencyValues) async throws -> Void = { _ in },
+  operation: () async throws -> R,
+  fileID: StaticString = #fileID,
+  filePath: StaticString = #filePath,
+  line: UInt = #line,
+  column: UInt = #column
+) async rethrows -> R {
+  let site = StaticSourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+  let inherited = DependencyValues.current.inheriting(from: parent, at: site)
+  return try await withUpdated(inherited, isolation: isolation, update, operation: operation)
+}
+
+/// Runs `operation` with `values`, changed by `update`, as the current dependencies.
+func withUpdated<R>(
+  _ values: DependencyValues,
+  _ update: (inout DependencyValues) throws -> Void,
+  operation: () throws -> R
+) rethrows -> R {
+  var values = values
+  values.isUpdating = true
+  try update(&values)
+  return try DependencyStorage.local.withValue(values.storage, operation: operation)
+}
+
+/// Runs async `operation` with `values`, changed by `update`, as the current dependencies.
+func withUpdated<R>(
+  _ values: DependencyValues,
+  isolation: isolated (any Actor)?,
+  _ update: (inout DependencyValues) async throws -> Void,
+  operation: () async throws -> R
+) async rethrows -> R {
+  var values = values
+  values.isUpdating = true
+  try await update(&values)
+  return try await DependencyStorage.local.withValue(
+    values.storage, operation: operation, isolation: isolation
+  )
+}

@@ -1,0 +1,36 @@
+/// Runs `operation` in a dependency scope of its own: every dependency it does not override gets
+/// a default value built afresh on first use inside, kept for this scope only.
+///
+/// Overrides current here still apply; `update` adds more. The test traits and
+/// `DependencyTestCase` (in HarnessTesting) run each test this way, so values cached or prepared
+/// by one test never reach another; use it yourself for the same isolation elsewhere (a preview,
+/// a sandboxed sub-system).
+///
+/// ```swift
+/// withFreshDependencies { $0.uuid = .incrementing } operation: {
+///   runScenario()
+/// }
+/// ```
+public func withFreshDependencies<R>(
+  _ update: (inout DependencyValues) throws -> Void = { _ in },
+  operation: () throws -> R
+) rethrows -> R {
+  try withUpdated(DependencyValues.fresh(), update, operation: operation)
+}
+
+/// Runs async `operation` in a dependency scope of its own, on the caller's actor. See the
+/// synchronous overload.
+public func withFreshDependencies<R>(
+  isolation: isolated (any Actor)? = #isolation,
+  _ update: (inout DependencyValues) async throws -> Void = { _ in },
+  operation: () async throws -> R
+) async rethrows -> R {
+  try await withUpdated(DependencyValues.fresh(), isolation: isolation, update, operation: operation)
+}
+
+extension DependencyValues {
+  /// The current values in a new, empty scope.
+  static func fresh() -> DependencyValues {
+    DependencyValues(storage: .scoped(DependencyScope(), on: DependencyStorage.current))
+  }
+}

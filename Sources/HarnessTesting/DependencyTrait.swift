@@ -1,0 +1,75 @@
+import HarnessDependencies
+import Testing
+
+/// A Swift Testing trait that runs each test (each argument of a parameterized test too) in a
+/// dependency scope of its own, with some dependencies overridden.
+///
+/// ```swift
+/// @Test(.dependency(\.uuid, .incrementing))
+/// func addTodo() { … }
+///
+/// @Suite(.dependencies {
+///   $0.date = .constant(Date(timeIntervalSince1970: 0))
+///   $0.apiClient = .mock
+/// })
+/// struct TodosTests { … }
+/// ```
+///
+/// On a suite it applies to every test inside, nested suites included; a test's own dependency
+/// traits are applied on top of its suite's. The overriding closures run once per test, so
+/// `.incrementing` starts at 0 in each test. Default values are built afresh for each test and
+/// `prepareDependencies` in the suite's `init` affects only that test.
+public struct DependencyTrait: TestTrait, SuiteTrait, TestScoping {
+  private let update: @Sendable (inout DependencyValues) -> Void
+
+  init(_ update: @escaping @Sendable (inout DependencyValues) -> Void) {
+    self.update = update
+  }
+
+  public var isRecursive: Bool { true }
+
+  public func provideScope(
+    for test: Test,
+    testCase: Test.Case?,
+    performing function: @Sendable () async throws -> Void
+  ) async throws {
+    // The outermost dependency trait of a test makes its scope; inner ones (the test's own,
+    // under its suite's) only add overrides to it.
+    if Self.isInTestScope {
+      try await withDependencies(update, operation: function)
+    } else {
+      try await withFreshDependencies(update) {
+        try await Self.$isInTestScope.withValue(true, operation: function)
+      }
+    }
+  }
+
+  @TaskLocal private static var isInTestScope = false
+}
+
+extension Trait where Self == DependencyTrait {
+  /// Overrides dependencies for a test or every test of a suite:
+  /// `.dependencies { $0.uuid = .incrementing }`.
+  public static func dependencies(
+    _ update: @escaping @Sendable (inout DependencyValues) -> Void
+  ) -> Self {
+    DependencyTrait(update)
+  }
+
+  /// Overrides one dependency for a test or every test of a suite:
+  /// `.dependency(\.uuid, .incrementing)`. `value` is evaluated for each test.
+  public static func dependency<Value: Sendable>(
+    _ keyPath: any WritableKeyPath<DependencyValues, Value> & Sendable,
+    _ value: @autoclosure @escaping @Sendable () -> Value
+  ) -> Self {
+    DependencyTrait { $0[keyPath: keyPath] = value() }
+  }
+
+  /// Overrides the dependency whose value type is its own key: `.dependency(APIClient.mock)`
+  /// for `@Dependency(APIClient.self)`. `value` is evaluated for each test.
+  public static func dependency<Value: TestDependencyKey>(
+    _ value: @autoclosure @escaping @Sendable () -> Value
+  ) -> Self where Value.Value == Value {
+    DependencyTrait { $0[Value.self] = value() }
+  }
+}
