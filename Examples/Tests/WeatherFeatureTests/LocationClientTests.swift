@@ -6,56 +6,53 @@ import WeatherFeature
   typealias Event = LocationClient.DelegateEvent
 
   let newYork = WeatherSamples.newYorkCoordinate
+  let paris = Coordinate(latitude: 48.85, longitude: 2.35)
+
+  enum Request { case authorization, location }
+
+  /// What `client` reports as its status, and everything its delegate stream says until it ends
+  /// once `requests` were made.
+  func answers(of client: LocationClient, to requests: [Request]) async -> (LocationClient.AuthorizationStatus, [Event]) {
+    let events = client.delegate()
+    let status = await client.authorizationStatus()
+    for request in requests {
+      switch request {
+      case .authorization: await client.requestWhenInUseAuthorization()
+      case .location: await client.requestLocation()
+      }
+    }
+    return (status, await events.collect())
+  }
 
   @Test func authorizedWhenInUseFindsNewYorkThenEnds() async {
-    let client = LocationClient.authorizedWhenInUse
-    let events = client.delegate()
-
-    #expect(await client.authorizationStatus() == .authorizedWhenInUse)
-    await client.requestLocation()
-    #expect(await events.collect() == [.didUpdateLocations([newYork])])
+    let (status, events) = await answers(of: .authorizedWhenInUse, to: [.location])
+    #expect(status == .authorizedWhenInUse)
+    #expect(events == [.didUpdateLocations([newYork])])
   }
 
   @Test func notDeterminedGrantsAccessWhenAsked() async {
-    let client = LocationClient.notDetermined
-    let events = client.delegate()
-
-    #expect(await client.authorizationStatus() == .notDetermined)
-    await client.requestWhenInUseAuthorization()
-    await client.requestLocation()
-    #expect(
-      await events.collect() == [
-        .didChangeAuthorization(.authorizedWhenInUse), .didUpdateLocations([newYork]),
-      ]
-    )
+    let (status, events) = await answers(of: .notDetermined, to: [.authorization, .location])
+    #expect(status == .notDetermined)
+    #expect(events == [.didChangeAuthorization(.authorizedWhenInUse), .didUpdateLocations([newYork])])
   }
 
   @Test func fixedIsAlwaysAtItsCoordinate() async {
-    let paris = Coordinate(latitude: 48.85, longitude: 2.35)
-    let client = LocationClient.fixed(paris)
-    let events = client.delegate()
-
-    #expect(await client.authorizationStatus() == .authorizedWhenInUse)
-    await client.requestLocation()
-    #expect(await events.collect() == [.didUpdateLocations([paris])])
+    let (status, events) = await answers(of: .fixed(paris), to: [.location])
+    #expect(status == .authorizedWhenInUse)
+    #expect(events == [.didUpdateLocations([paris])])
   }
 
   @Test func unconfiguredIsDeniedAndSaysNothing() async {
-    let client = LocationClient.unconfigured
-    let events = client.delegate()
-
-    #expect(await client.authorizationStatus() == .denied)
-    await client.requestWhenInUseAuthorization()
-    await client.requestLocation()
-    #expect(await events.collect() == [])
+    let (status, events) = await answers(of: .unconfigured, to: [.authorization, .location])
+    #expect(status == .denied)
+    #expect(events == [])
   }
 
   @Test func liveReadsWeatherLocationFromTheEnvironment() async {
     let configured = LocationClient.live(environment: ["WEATHER_LOCATION": " 48.85, 2.35 "])
-    let events = configured.delegate()
-    #expect(await configured.authorizationStatus() == .authorizedWhenInUse)
-    await configured.requestLocation()
-    #expect(await events.collect() == [.didUpdateLocations([Coordinate(latitude: 48.85, longitude: 2.35)])])
+    let (status, events) = await answers(of: configured, to: [.location])
+    #expect(status == .authorizedWhenInUse)
+    #expect(events == [.didUpdateLocations([paris])])
 
     #expect(await LocationClient.live(environment: [:]).authorizationStatus() == .denied)
     #expect(await LocationClient.live(environment: ["WEATHER_LOCATION": "Paris"]).authorizationStatus() == .denied)
@@ -78,10 +75,9 @@ import WeatherFeature
   }
 
   @Test func authorizationStatusSaysWhetherLocationsMayBeRequested() {
-    #expect(LocationClient.AuthorizationStatus.authorizedAlways.isAuthorized)
-    #expect(LocationClient.AuthorizationStatus.authorizedWhenInUse.isAuthorized)
-    #expect(!LocationClient.AuthorizationStatus.notDetermined.isAuthorized)
-    #expect(!LocationClient.AuthorizationStatus.denied.isAuthorized)
-    #expect(!LocationClient.AuthorizationStatus.restricted.isAuthorized)
+    let authorized = [LocationClient.AuthorizationStatus.authorizedAlways, .authorizedWhenInUse]
+    let notAuthorized = [LocationClient.AuthorizationStatus.notDetermined, .denied, .restricted]
+    #expect(authorized.map(\.isAuthorized) == [true, true])
+    #expect(notAuthorized.map(\.isAuthorized) == [false, false, false])
   }
 }

@@ -3,19 +3,24 @@ import Testing
 import WeatherFeature
 
 @Suite struct PathMonitorClientTests {
+  let clock = TestClock()
+
+  /// `client`'s paths, with this test's clock as the `continuousClock` dependency.
+  func paths(of client: PathMonitorClient) -> AsyncStream<NetworkPath> {
+    withDependencies {
+      $0.continuousClock = clock
+    } operation: {
+      client.networkPathUpdates()
+    }
+  }
+
   @Test func constantMocksReportOnePathAndEnd() async {
     #expect(await PathMonitorClient.satisfied.networkPathUpdates().collect() == [.satisfied])
     #expect(await PathMonitorClient.unsatisfied.networkPathUpdates().collect() == [.unsatisfied])
   }
 
   @Test func flakeyAlternatesEveryTwoSecondsOnTheClock() async {
-    let clock = TestClock()
-    let paths = withDependencies {
-      $0.continuousClock = clock
-    } operation: {
-      PathMonitorClient.flakey.networkPathUpdates()
-    }
-    var iterator = paths.makeAsyncIterator()
+    var iterator = paths(of: .flakey).makeAsyncIterator()
 
     #expect(await iterator.next() == .satisfied)
     // Each tick is due a fixed time after the stream was made, so advancing first and reading
@@ -27,18 +32,13 @@ import WeatherFeature
   }
 
   @Test func pollingReportsOnlyChanges() async {
-    let clock = TestClock()
     let script: [NetworkPath.Status] = [.satisfied, .satisfied, .unsatisfied, .unsatisfied, .satisfied]
     let asked = Log<Int>()
-    let paths = withDependencies {
-      $0.continuousClock = clock
-    } operation: {
-      PathMonitorClient.polling(every: .seconds(3)) { tick in
-        asked.append(tick)
-        return script[tick]
-      }.networkPathUpdates()
+    let polling = PathMonitorClient.polling(every: .seconds(3)) { tick in
+      asked.append(tick)
+      return script[tick]
     }
-    var iterator = paths.makeAsyncIterator()
+    var iterator = paths(of: polling).makeAsyncIterator()
 
     #expect(await iterator.next() == .satisfied)
     #expect(asked.entries == [0])
@@ -50,13 +50,8 @@ import WeatherFeature
   }
 
   @Test func cancellingTheConsumerEndsPolling() async {
-    let clock = TestClock()
-    let paths = withDependencies {
-      $0.continuousClock = clock
-    } operation: {
-      PathMonitorClient.flakey.networkPathUpdates()
-    }
-    let consumer = Task { await paths.collect() }
+    let flakey = paths(of: .flakey)
+    let consumer = Task { await flakey.collect() }
 
     consumer.cancel()
     // At most the first path, read before any sleep; then the cancelled sleep ends the stream.
@@ -64,18 +59,13 @@ import WeatherFeature
   }
 
   @Test func liveReportsTheMachinesInterfaces() async {
-    let paths = withDependencies {
-      $0.continuousClock = TestClock()
-    } operation: {
-      PathMonitorClient.liveValue.networkPathUpdates()
-    }
-    var iterator = paths.makeAsyncIterator()
+    var iterator = paths(of: .liveValue).makeAsyncIterator()
     #expect(await iterator.next() == NetworkPath(status: NetworkInterfaces.current().status))
   }
 
   @Test func snapshotReportsTheMachinesInterfacesOnce() async {
-    let paths = await PathMonitorClient.snapshot.networkPathUpdates().collect()
-    #expect(paths == [NetworkPath(status: NetworkInterfaces.current().status)])
+    let snapshot = await PathMonitorClient.snapshot.networkPathUpdates().collect()
+    #expect(snapshot == [NetworkPath(status: NetworkInterfaces.current().status)])
   }
 
   @Test func unimplementedReportsByName() async {

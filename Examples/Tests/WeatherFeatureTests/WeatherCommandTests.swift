@@ -85,13 +85,19 @@ struct WeatherCommandTests {
     )
   }
 
-  @Test func offlineItSaysSoAndFails() async {
-    let outcome = await withDependencies {
+  /// What the command does in New York, with the given network and weather service.
+  func runInNewYork(paths: PathMonitorClient, weather: WeatherClient = .unimplemented) async -> WeatherCommand.Outcome {
+    await withDependencies {
       $0.locationClient = .authorizedWhenInUse
-      $0.pathMonitorClient = .unsatisfied
+      $0.pathMonitorClient = paths
+      $0.weatherClient = weather
     } operation: {
       await WeatherCommand.live(location: nil).run()
     }
+  }
+
+  @Test func offlineItSaysSoAndFails() async {
+    let outcome = await runInNewYork(paths: .unsatisfied)
     #expect(outcome.exitCode == 1)
     #expect(outcome.output == "")
     #expect(outcome.errorOutput.hasPrefix("weather: the network is down"))
@@ -99,13 +105,7 @@ struct WeatherCommandTests {
   }
 
   @Test func aFailedRequestIsExplainedWithTheWayToPreview() async {
-    let outcome = await withDependencies {
-      $0.locationClient = .authorizedWhenInUse
-      $0.pathMonitorClient = .satisfied
-      $0.weatherClient = .failed
-    } operation: {
-      await WeatherCommand.live(location: nil).run()
-    }
+    let outcome = await runInNewYork(paths: .satisfied, weather: .failed)
     #expect(
       outcome == .failure(
         """
@@ -118,23 +118,13 @@ struct WeatherCommandTests {
   }
 
   @Test func noPlaceOrNoForecastIsAFailure() async {
-    let noPlace = await withDependencies {
-      $0.locationClient = .authorizedWhenInUse
-      $0.pathMonitorClient = .satisfied
-      $0.weatherClient = .empty
-    } operation: {
-      await WeatherCommand.live(location: nil).run()
-    }
+    let noPlace = await runInNewYork(paths: .satisfied, weather: .empty)
     #expect(noPlace == .failure("The weather service knows no place at 40.71°N, 74.01°W.", exitCode: 1))
 
-    let noForecast = await withDependencies {
-      $0.locationClient = .authorizedWhenInUse
-      $0.pathMonitorClient = .satisfied
-      $0.weatherClient.searchLocations = { _ in [WeatherSamples.newYork] }
-      $0.weatherClient.weather = { _ in [] }
-    } operation: {
-      await WeatherCommand.live(location: nil).run()
-    }
+    let noForecast = await runInNewYork(
+      paths: .satisfied,
+      weather: WeatherClient(searchLocations: { _ in [WeatherSamples.newYork] }, weather: { _ in [] })
+    )
     #expect(noForecast == .failure("the weather service sent no forecast.", exitCode: 1))
   }
 }

@@ -218,16 +218,21 @@ struct WeatherModelTests {
     await task.value
   }
 
-  @Test func weatherRequestFails() async {
+  /// A model launched in New York, online, with `weather`: its task has run to the end.
+  func launchedInNewYork(weather: WeatherClient) async -> WeatherModel {
     let model = withDependencies {
       $0.locationClient = .authorizedWhenInUse
       $0.pathMonitorClient = .satisfied
-      $0.weatherClient = .failed
+      $0.weatherClient = weather
     } operation: {
       WeatherModel()
     }
-
     await model.task()
+    return model
+  }
+
+  @Test func weatherRequestFails() async {
+    let model = await launchedInNewYork(weather: .failed)
 
     #expect(model.currentLocation == nil)
     #expect(model.weatherResults == [])
@@ -238,15 +243,7 @@ struct WeatherModelTests {
   }
 
   @Test func noPlaceFound() async {
-    let model = withDependencies {
-      $0.locationClient = .authorizedWhenInUse
-      $0.pathMonitorClient = .satisfied
-      $0.weatherClient = .empty
-    } operation: {
-      WeatherModel()
-    }
-
-    await model.task()
+    let model = await launchedInNewYork(weather: .empty)
 
     #expect(model.currentLocation == nil)
     #expect(model.weatherResults == [])
