@@ -41,11 +41,13 @@ struct BuildChain: Sendable {
 
   /// Reports the cycle and stops: no value exists to return, and waiting would hang forever.
   static func reportCycle(_ links: [Link], closedBy link: Link) -> Never {
-    let names = (links.reversed().map(\.name) + [link.name]).joined(separator: " → ")
+    // The last link is the build that the new read closes the cycle on: name it the same way.
+    let names = (links.reversed().map(\.name) + [links.last?.name ?? link.name])
+      .joined(separator: " → ")
     let message = """
       Dependency cycle: \(names).
 
-      Building the default value of \(link.name) needs \(link.name) itself. Break the cycle: \
+      Building the default value of \(links.last?.name ?? link.name) needs that value itself. Break the cycle: \
       read the dependency lazily (inside an endpoint, when it is called) instead of while the \
       value is built, or pass what it needs as a parameter.
       """

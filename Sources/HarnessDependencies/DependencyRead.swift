@@ -96,10 +96,12 @@ struct DependencyName: CustomStringConvertible, Sendable {
   }
 
   /// The property name in a `#function` string, or `nil` when `function` is not a property
-  /// (e.g. `body()` when a function reads `DependencyValues.current[Key.self]` itself).
+  /// (e.g. `body()` when a function reads `DependencyValues.current[Key.self]` itself, or a key's
+  /// `liveValue` reading another key).
   static func property(from function: StaticString) -> String? {
     let text = "\(function)"
     guard let first = text.unicodeScalars.first, !("0"..."9").contains(first) else { return nil }
+    guard !["liveValue", "testValue", "previewValue"].contains(text) else { return nil }
     let isIdentifier = text.unicodeScalars.allSatisfy { scalar in
       scalar == "_" || ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
         || ("0"..."9").contains(scalar)

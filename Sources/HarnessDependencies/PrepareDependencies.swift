@@ -63,9 +63,10 @@ private func preparedNodes(
 /// What `prepareDependencies` reports.
 enum PreparationMessage {
   static func alreadyUsed(_ name: DependencyName, context: DependencyContext, at site: StaticSourceLocation) {
-    let whereUsed = isTesting ? "in this test" : "in this process"
+    let inTest = TestContext.current != nil
+    let whereUsed = inTest ? "in this test" : "in this process"
     let fix =
-      isTesting
+      inTest
       ? """
         Prepare dependencies before the test uses them: at the very start of the test, in \
         setUp(), or in the suite's init — or override them for a scope with withDependencies \

@@ -53,7 +53,7 @@ public func withDependencies<R>(
 /// `@Dependency` property has nothing to pass on: that is reported.
 public func withDependencies<Parent, R>(
   from parent: Parent,
-  _ update: (inout DependencyValues) throws -> Void = { _ in },
+  _ update: (inout DependencyValues) throws -> Void,
   operation: () throws -> R,
   fileID: StaticString = #fileID,
   filePath: StaticString = #filePath,
@@ -70,7 +70,7 @@ public func withDependencies<Parent, R>(
 public func withDependencies<Parent, R>(
   from parent: Parent,
   isolation: isolated (any Actor)? = #isolation,
-  _ update: (inout DependencyValues) async throws -> Void = { _ in },
+  _ update: (inout DependencyValues) async throws -> Void,
   operation: () async throws -> R,
   fileID: StaticString = #fileID,
   filePath: StaticString = #filePath,
@@ -80,6 +80,38 @@ public func withDependencies<Parent, R>(
   let site = StaticSourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
   let inherited = DependencyValues.current.inheriting(from: parent, at: site)
   return try await withUpdated(inherited, isolation: isolation, update, operation: operation)
+}
+
+/// Runs `operation` with the dependencies of `parent`. See the overload with `update`.
+public func withDependencies<Parent, R>(
+  from parent: Parent,
+  operation: () throws -> R,
+  fileID: StaticString = #fileID,
+  filePath: StaticString = #filePath,
+  line: UInt = #line,
+  column: UInt = #column
+) rethrows -> R {
+  try withDependencies(
+    from: parent, { _ in }, operation: operation,
+    fileID: fileID, filePath: filePath, line: line, column: column
+  )
+}
+
+/// Runs async `operation` with the dependencies of `parent`, on the caller's actor. See the
+/// overload with `update`.
+public func withDependencies<Parent, R>(
+  from parent: Parent,
+  isolation: isolated (any Actor)? = #isolation,
+  operation: () async throws -> R,
+  fileID: StaticString = #fileID,
+  filePath: StaticString = #filePath,
+  line: UInt = #line,
+  column: UInt = #column
+) async rethrows -> R {
+  try await withDependencies(
+    from: parent, isolation: isolation, { _ in }, operation: operation,
+    fileID: fileID, filePath: filePath, line: line, column: column
+  )
 }
 
 /// Runs `operation` with `values`, changed by `update`, as the current dependencies.

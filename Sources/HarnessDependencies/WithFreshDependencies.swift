@@ -12,20 +12,34 @@
 /// }
 /// ```
 public func withFreshDependencies<R>(
-  _ update: (inout DependencyValues) throws -> Void = { _ in },
+  _ update: (inout DependencyValues) throws -> Void,
   operation: () throws -> R
 ) rethrows -> R {
   try withUpdated(DependencyValues.fresh(), update, operation: operation)
+}
+
+/// Runs `operation` in a dependency scope of its own. See the overload with `update`.
+public func withFreshDependencies<R>(operation: () throws -> R) rethrows -> R {
+  try withUpdated(DependencyValues.fresh(), { _ in }, operation: operation)
 }
 
 /// Runs async `operation` in a dependency scope of its own, on the caller's actor. See the
 /// synchronous overload.
 public func withFreshDependencies<R>(
   isolation: isolated (any Actor)? = #isolation,
-  _ update: (inout DependencyValues) async throws -> Void = { _ in },
+  _ update: (inout DependencyValues) async throws -> Void,
   operation: () async throws -> R
 ) async rethrows -> R {
   try await withUpdated(DependencyValues.fresh(), isolation: isolation, update, operation: operation)
+}
+
+/// Runs async `operation` in a dependency scope of its own, on the caller's actor. See the
+/// overload with `update`.
+public func withFreshDependencies<R>(
+  isolation: isolated (any Actor)? = #isolation,
+  operation: () async throws -> R
+) async rethrows -> R {
+  try await withUpdated(DependencyValues.fresh(), isolation: isolation, { _ in }, operation: operation)
 }
 
 extension DependencyValues {

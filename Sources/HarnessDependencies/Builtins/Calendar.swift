@@ -17,7 +17,7 @@ private enum CalendarKey: DependencyKey {
   static let liveValue = Calendar.autoupdatingCurrent
   static let testValue: Calendar = {
     var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = TimeZone(identifier: "UTC")!
+    calendar.timeZone = TimeZone(secondsFromGMT: 0)!
     calendar.locale = Locale(identifier: "en_US_POSIX")
     return calendar
   }()

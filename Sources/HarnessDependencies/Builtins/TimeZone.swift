@@ -4,7 +4,7 @@ extension DependencyValues {
   /// The time zone to show and compute local times in.
   ///
   /// - live value: the user's time zone (`TimeZone.autoupdatingCurrent`)
-  /// - test value: UTC, the same on every machine
+  /// - test value: UTC (`TimeZone(secondsFromGMT: 0)`, named "GMT"), the same on every machine
   /// - preview value: the live value
   public var timeZone: TimeZone {
     get { self[TimeZoneKey.self] }
@@ -14,5 +14,5 @@ extension DependencyValues {
 
 private enum TimeZoneKey: DependencyKey {
   static let liveValue = TimeZone.autoupdatingCurrent
-  static let testValue = TimeZone(identifier: "UTC")!
+  static let testValue = TimeZone(secondsFromGMT: 0)!
 }

@@ -1,0 +1,129 @@
+import Dispatch
+import Foundation
+import HarnessDependencies
+import HarnessIssues
+import Synchronization
+import Testing
+
+// Keys used by one test each, so that their build counts belong to that test alone.
+
+/// Counts how often its value is built, and builds slowly: it waits until another reader is
+/// waiting for the same value (bounded, so it cannot hang), then does some work.
+enum SlowKey: DependencyKey {
+  static let builds = Atomic(0)
+  static let readers = Atomic(0)
+
+  static var liveValue: Int { build() }
+  static var testValue: Int { build() }
+
+  private static func build() -> Int {
+    builds.add(1, ordering: .relaxed)
+    var spins = 0
+    while readers.load(ordering: .relaxed) < 2, spins < 5_000_000 {
+      spins += 1
+    }
+    return (0..<10_000).reduce(0, &+) - 49_995_000 + 42
+  }
+}
+
+/// A value whose initializer reads another dependency on another thread and waits for it.
+enum ReadsOnAnotherThreadKey: DependencyKey {
+  static var liveValue: String { readOnAnotherThread() }
+  static var testValue: String { readOnAnotherThread() }
+
+  private static func readOnAnotherThread() -> String {
+    withEscapedDependencies { dependencies in
+      DispatchQueue.global().sync {
+        dependencies.yield { "built from \(DependencyValues.current.greeting)" }
+      }
+    }
+  }
+}
+
+/// A value whose initializer reads another dependency on the same thread.
+enum ReadsAnotherKey: DependencyKey {
+  static var liveValue: String { "built from \(DependencyValues.current.greeting)" }
+  static var testValue: String { "built from \(DependencyValues.current.greeting)" }
+}
+
+/// Two values that need each other: a cycle.
+enum CycleAKey: DependencyKey {
+  static var liveValue: Int { DependencyValues.current[CycleBKey.self] + 1 }
+}
+enum CycleBKey: DependencyKey {
+  static var liveValue: Int { DependencyValues.current[CycleAKey.self] + 1 }
+}
+
+extension DependencyValues {
+  var slow: Int { self[SlowKey.self] }
+  var readsOnAnotherThread: String { self[ReadsOnAnotherThreadKey.self] }
+  var readsAnother: String { self[ReadsAnotherKey.self] }
+  var cycleA: Int { self[CycleAKey.self] }
+}
+
+struct DefaultValueCacheTests {
+  @Test func aSlowValueReadByAThousandTasksIsBuiltExactlyOnce() async {
+    let reads = await withTaskGroup(of: Int.self) { group in
+      for _ in 0..<1_000 {
+        group.addTask {
+          SlowKey.readers.add(1, ordering: .relaxed)
+          @Dependency(\.slow) var slow
+          var sum = 0
+          for _ in 0..<100 { sum += slow }
+          return sum
+        }
+      }
+      var total = 0
+      for await sum in group { total += sum }
+      return total
+    }
+    #expect(reads == 1_000 * 100 * 42)
+    #expect(SlowKey.builds.load(ordering: .relaxed) == 1)
+  }
+
+  @Test func aValueThatReadsADependencyOnAnotherThreadDoesNotDeadlock() async {
+    let results = await withDependencies { $0.greeting = "scope" } operation: {
+      await withTaskGroup(of: String.self) { group in
+        for _ in 0..<50 {
+          group.addTask { DependencyValues.current.readsOnAnotherThread }
+        }
+        var results: Set<String> = []
+        for await result in group { results.insert(result) }
+        return results
+      }
+    }
+    // Built once, by whichever reader came first, with that reader's dependencies.
+    #expect(results == ["built from scope"])
+  }
+
+  @Test func aValueThatReadsAnotherDependencyOnTheSameThread() async {
+    let results = await withTaskGroup(of: String.self) { group in
+      for _ in 0..<50 {
+        group.addTask { DependencyValues.current.readsAnother }
+      }
+      var results: Set<String> = []
+      for await result in group { results.insert(result) }
+      return results
+    }
+    #expect(results == ["built from test"])
+  }
+
+  @Test func aLiveValueReadingAnotherOnAnotherThreadInTheLiveContext() {
+    withDependencies { $0.context = .live } operation: {
+      #expect(DependencyValues.current.readsOnAnotherThread == "built from live")
+    }
+  }
+
+  @Test func aCycleIsReportedInsteadOfHanging() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      // The report goes to standard error, where the parent process can read it.
+      withIssueReporters([.runtimeWarning]) {
+        _ = withFreshDependencies { $0.context = .live } operation: { DependencyValues.current.cycleA }
+      }
+    }
+    let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+    // Once as the reported issue, once as the message the process stops with.
+    #expect(output.components(separatedBy: "Dependency cycle:").count - 1 == 2)
+    #expect(output.contains("Dependency cycle: @Dependency(\\.cycleA) → @Dependency(CycleBKey.self) → @Dependency(\\.cycleA)"))
+  }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import HarnessDependencies
+import HarnessIssues
+import HarnessTesting
+import Testing
+
+struct DependencyTraitTests {
+  @Test(.dependency(\.greeting, "from trait"))
+  func overridesOneDependency() {
+    #expect(DependencyValues.current.greeting == "from trait")
+  }
+
+  @Test(.dependencies {
+    $0.greeting = "from trait"
+    $0.number = 10
+  })
+  func overridesSeveralDependencies() {
+    #expect(DependencyValues.current.greeting == "from trait")
+    #expect(DependencyValues.current.number == 10)
+  }
+
+  @Test(.dependency(LiveOnlyClient.mock))
+  func overridesADependencyThatIsItsOwnKey() {
+    @Dependency(LiveOnlyClient.self) var client
+    #expect(client.fetch() == "mock data")
+  }
+
+  @Test(.dependency(\.number, 1), .dependency(\.number, 2))
+  func laterTraitsWin() {
+    #expect(DependencyValues.current.number == 2)
+  }
+
+  @Test(.dependency(\.greeting, "trait"))
+  func defaultValuesAreBuiltAfreshForTheTest() {
+    // Built in the trait's scope, not in a cache shared with other tests.
+    #expect(DependencyValues.current.counter.next() == 0)
+  }
+}
+
+@Suite(.dependencies {
+  $0.greeting = "suite"
+  $0.number = 1
+})
+struct DependencySuiteTraitTests {
+  @Dependency(\.greeting) var greeting
+
+  @Test func theSuitesTraitAppliesToEveryTest() {
+    #expect(DependencyValues.current.greeting == "suite")
+    #expect(DependencyValues.current.number == 1)
+  }
+
+  @Test(.dependency(\.number, 2))
+  func aTestsTraitAddsToItsSuites() {
+    #expect(DependencyValues.current.greeting == "suite")
+    #expect(DependencyValues.current.number == 2)
+  }
+
+  @Test func theSuitesInitRunsInTheTestsScope() {
+    #expect(greeting == "suite")
+  }
+
+  @Test(.dependency(\.uuid, .incrementing), arguments: 0..<20)
+  func everyArgumentGetsItsOwnScope(_ index: Int) {
+    @Dependency(\.uuid) var uuid
+    #expect(uuid() == UUID(0))
+    #expect(DependencyValues.current.counter.next() == 0)
+  }
+
+  struct Nested {
+    @Test func nestedSuitesInheritTheTrait() {
+      #expect(DependencyValues.current.greeting == "suite")
+    }
+  }
+}
