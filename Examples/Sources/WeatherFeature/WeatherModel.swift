@@ -51,8 +51,7 @@ public final class WeatherModel {
   public func task() async {
     // Clients that read dependencies when called (the live path monitor reads the clock) then
     // see this model's, not those of whoever runs the task.
-    await withDependencies(from: self) { _ in
-    } operation: {
+    await withDependencies(from: self, operation: {
       // Subscribe before requesting anything: the answers arrive on this stream.
       let events = locationClient.delegate()
       let paths = pathMonitorClient.networkPathUpdates()
@@ -63,7 +62,7 @@ public final class WeatherModel {
           await requestLocation()
         }
       }
-    }
+    })
   }
 
   /// Asks for permission if the user was never asked, for the location if permission is

@@ -89,6 +89,40 @@ struct WeatherModelTests {
     #expect(locationRequests.entries == ["requestLocation"])
   }
 
+  @Test func aFlakeyNetworkRefetchesEachTimeItComesBack() async {
+    let clock = TestClock()
+    let requests = Log<WeatherRequest>()
+    let model = withDependencies {
+      // The flakey path monitor reads the clock when the model's task subscribes: the model
+      // hands it its own dependencies, so it gets this one.
+      $0.continuousClock = clock
+      $0.locationClient = .authorizedWhenInUse
+      $0.pathMonitorClient = .flakey
+      $0.weatherClient = WeatherClient.happyPath.logging(into: requests)
+    } operation: {
+      WeatherModel()
+    }
+    let task = Task { await model.task() }
+
+    // The test clock follows the task: each advance returns once the work it woke is done.
+    await clock.advance()
+    #expect(model.isConnected)
+    #expect(model.weatherResults == WeatherSamples.week)
+    #expect(requests.entries == [searchNewYork, weatherInNewYork])
+
+    await clock.advance(by: .seconds(2))
+    #expect(!model.isConnected)
+    #expect(model.weatherResults == [])
+
+    await clock.advance(by: .seconds(2))
+    #expect(model.isConnected)
+    #expect(model.weatherResults == WeatherSamples.week)
+    #expect(requests.entries == [searchNewYork, weatherInNewYork, weatherInNewYork])
+
+    task.cancel()
+    await task.value
+  }
+
   @Test func anAnswerThatArrivesAfterTheConnectionDroppedIsIgnored() async {
     let paths = HandDrivenStream<NetworkPath>()
     let events = HandDrivenStream<LocationClient.DelegateEvent>()
