@@ -48,10 +48,7 @@ extension PathMonitorClient: DependencyKey {
 
   /// The machine's connectivity now, then the stream ends: for a command that checks once.
   public static let snapshot = PathMonitorClient {
-    AsyncStream { continuation in
-      continuation.yield(NetworkPath(status: NetworkInterfaces.current().status))
-      continuation.finish()
-    }
+    constant(NetworkPath(status: NetworkInterfaces.current().status)).networkPathUpdates()
   }
 
   /// One path, then the stream ends.
