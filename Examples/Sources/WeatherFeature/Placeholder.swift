@@ -1,1 +1,0 @@
-// The Weather example feature (being written).

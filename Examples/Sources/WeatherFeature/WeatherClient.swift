@@ -1,0 +1,63 @@
+import Harness
+
+/// Finds places and their forecasts. A struct of closures, so each test decides what it does.
+///
+/// ```swift
+/// let places = try await weatherClient.searchLocations(Coordinate(latitude: 52.52, longitude: 13.41))
+/// let days = try await weatherClient.weather(places[0].id)
+/// ```
+public struct WeatherClient: Sendable {
+  /// The places near a coordinate the service has forecasts for, nearest first.
+  public var searchLocations: @Sendable (Coordinate) async throws -> [Location]
+  /// The daily forecast for a place found by ``searchLocations``, today first.
+  public var weather: @Sendable (Location.ID) async throws -> [DailyWeather]
+
+  public init(
+    searchLocations: @escaping @Sendable (Coordinate) async throws -> [Location],
+    weather: @escaping @Sendable (Location.ID) async throws -> [DailyWeather]
+  ) {
+    self.searchLocations = searchLocations
+    self.weather = weather
+  }
+}
+
+extension WeatherClient: DependencyKey {
+  /// Open-Meteo over HTTPS (no API key).
+  public static var liveValue: WeatherClient { .openMeteo() }
+
+  /// Fails the test on use: a test that expects requests overrides it.
+  public static let testValue = WeatherClient.unimplemented
+
+  /// Sample weather in New York, without the network.
+  public static let previewValue = WeatherClient.happyPath
+
+  /// Every endpoint reports an issue (and throws) when called.
+  public static let unimplemented = WeatherClient(
+    searchLocations: HarnessIssues.unimplemented("WeatherClient.searchLocations"),
+    weather: HarnessIssues.unimplemented("WeatherClient.weather")
+  )
+
+  /// Finds New York wherever you are, with a week of sample weather.
+  public static let happyPath = WeatherClient(
+    searchLocations: { _ in [WeatherSamples.newYork] },
+    weather: { _ in WeatherSamples.week }
+  )
+
+  /// Every request fails with ``WeatherClientError/unreachable(host:reason:)``, like a machine
+  /// without internet.
+  public static let failed = WeatherClient(
+    searchLocations: { _ in throw WeatherClientError.unreachable(host: "weather.example", reason: "offline") },
+    weather: { _ in throw WeatherClientError.unreachable(host: "weather.example", reason: "offline") }
+  )
+
+  /// Knows no place and no weather.
+  public static let empty = WeatherClient(searchLocations: { _ in [] }, weather: { _ in [] })
+}
+
+extension DependencyValues {
+  /// Where places and forecasts come from.
+  public var weatherClient: WeatherClient {
+    get { self[WeatherClient.self] }
+    set { self[WeatherClient.self] = newValue }
+  }
+}
