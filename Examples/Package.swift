@@ -41,8 +41,7 @@ let package = Package(
       dependencies: [
         "TodosFeature",
         .product(name: "HarnessTesting", package: "Harness"),
-      ],
-      resources: [.copy("__Snapshots__")]
+      ]
     ),
   ],
   swiftLanguageModes: [.v6]

@@ -7,15 +7,16 @@ extension Reducer {
   /// Reduce { state, action in … }
   ///   .forEach(\.todos, action: Action.todo) { Todo() }   // case todo(id: Todo.ID, action: Todo.Action)
   /// ```
-  public func forEach<Element: Reducer>(
-    _ state: WritableKeyPath<State, [Element.State]> & Sendable,
-    action: @escaping @Sendable (Element.State.ID, Element.Action) -> Action,
-    @ReducerBuilder<Element.State, Element.Action> element: () -> Element,
+  public func forEach<ElementState: Identifiable & Sendable, ElementAction: Sendable, Element: Reducer>(
+    _ state: WritableKeyPath<State, [ElementState]> & Sendable,
+    action: @escaping @Sendable (ElementState.ID, ElementAction) -> Action,
+    @ReducerBuilder<ElementState, ElementAction> element: () -> Element,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column
-  ) -> ForEachReducer<Self, Element> where Element.State: Identifiable, Element.State.ID: Sendable {
+  ) -> ForEachReducer<Self, Element>
+  where Element.State == ElementState, Element.Action == ElementAction, ElementState.ID: Sendable {
     ForEachReducer(
       parent: self,
       element: element(),

@@ -10,15 +10,15 @@ extension Reducer {
   /// Reduce { state, action in … }
   ///   .ifLet(\.editor, action: Action.editor) { Editor() }
   /// ```
-  public func ifLet<Child: Reducer>(
-    _ state: WritableKeyPath<State, Child.State?> & Sendable,
-    action: @escaping @Sendable (Child.Action) -> Action,
-    @ReducerBuilder<Child.State, Child.Action> then child: () -> Child,
+  public func ifLet<ChildState: Sendable, ChildAction: Sendable, Child: Reducer>(
+    _ state: WritableKeyPath<State, ChildState?> & Sendable,
+    action: @escaping @Sendable (ChildAction) -> Action,
+    @ReducerBuilder<ChildState, ChildAction> then child: () -> Child,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column
-  ) -> IfLetReducer<Self, Child> {
+  ) -> IfLetReducer<Self, Child> where Child.State == ChildState, Child.Action == ChildAction {
     IfLetReducer(
       parent: self,
       child: child(),

@@ -7,25 +7,28 @@
 /// }
 /// ```
 public struct Scope<ParentState: Sendable, ParentAction: Sendable, Child: Reducer>: Reducer {
+  public typealias State = ParentState
+  public typealias Action = ParentAction
+
   let state: WritableKeyPath<ParentState, Child.State> & Sendable
   let action: ActionEmbedding<ParentAction, Child.Action>
   let child: Child
 
   /// Scopes `child` to `state` and to the actions built by the case constructor `action`.
-  public init(
-    state: WritableKeyPath<ParentState, Child.State> & Sendable,
-    action: @escaping @Sendable (Child.Action) -> ParentAction,
-    @ReducerBuilder<Child.State, Child.Action> child: () -> Child
-  ) {
+  public init<ChildState, ChildAction>(
+    state: WritableKeyPath<ParentState, ChildState> & Sendable,
+    action: @escaping @Sendable (ChildAction) -> ParentAction,
+    @ReducerBuilder<ChildState, ChildAction> child: () -> Child
+  ) where Child.State == ChildState, Child.Action == ChildAction {
     self.init(state: state, action: ActionEmbedding(action), child: child)
   }
 
   /// Scopes `child` to `state` and to the actions `action` embeds and extracts.
-  public init(
-    state: WritableKeyPath<ParentState, Child.State> & Sendable,
-    action: ActionEmbedding<ParentAction, Child.Action>,
-    @ReducerBuilder<Child.State, Child.Action> child: () -> Child
-  ) {
+  public init<ChildState, ChildAction>(
+    state: WritableKeyPath<ParentState, ChildState> & Sendable,
+    action: ActionEmbedding<ParentAction, ChildAction>,
+    @ReducerBuilder<ChildState, ChildAction> child: () -> Child
+  ) where Child.State == ChildState, Child.Action == ChildAction {
     self.state = state
     self.action = action
     self.child = child()

@@ -109,8 +109,8 @@ import Testing
       await store.receive(.incrementTapped)
     } matching: { issue in
       issue.message.contains("Received unexpected action")
-        && issue.message.contains("−Counter.Action.incrementTapped")
-        && issue.message.contains("+Counter.Action.noop")
+        && issue.message.contains("− Counter.Action.incrementTapped")
+        && issue.message.contains("+ Counter.Action.noop")
     }
   }
 
@@ -139,10 +139,11 @@ import Testing
 
   @Test func undeclaredDependencyFailsTheTest() async {
     let store = TestStore(initialState: Counter.State()) { Counter() }
-    await store.send(.delayedIncrementTapped)
     await withExpectedIssue {
-      await store.skipInFlightEffects()
-    } matching: { $0.message.contains("continuousClock") }
+      await store.send(.delayedIncrementTapped)
+    } matching: { $0.message.hasPrefix("Unimplemented: continuousClock.") }
+    // The unimplemented clock then behaves like an immediate one.
+    await store.receive(.incrementTapped) { $0.count = 1 }
   }
 
   // MARK: Receiving by predicate and by case
@@ -166,7 +167,8 @@ import Testing
     await store.send(.factTapped) { $0.count = 1 }
     await store.receive(.factResponse("1 is a number"))
     await store.send(.sendTwice)
-    await store.receive(.incrementTapped) { $0.count = 3 }
+    // The first of the two increments; the second is left unreceived, which is fine here.
+    await store.receive(.incrementTapped) { $0.count = 2 }
   }
 
   @Test func nonExhaustiveStillFailsWrongAssertions() async {

@@ -40,7 +40,7 @@ public struct TodosFeature: Reducer {
   public init() {}
 
   public var body: some Reducer<State, Action> {
-    Reduce { state, action in
+    Reduce<State, Action> { state, action in
       switch action {
       case .addButtonTapped:
         state.todos.insert(Todo.State(id: uuid()), at: 0)
