@@ -41,7 +41,8 @@ let package = Package(
       dependencies: [
         "TodosFeature",
         .product(name: "HarnessTesting", package: "Harness"),
-      ]
+      ],
+      exclude: ["__Snapshots__"]
     ),
   ],
   swiftLanguageModes: [.v6]
