@@ -1,4 +1,4 @@
-import Synchronization
+import HarnessIssues
 
 /// Readable type names for dumps.
 ///
@@ -26,7 +26,7 @@ enum TypeName {
   }
 
   // Shared by every dump: computing a name parses a string, and the same few types recur.
-  private static let cache = Mutex<[CacheKey: String]>([:])
+  private static let cache = Locked<[CacheKey: String]>([:])
 
   private static func cached(_ type: Any.Type, withGenericArguments: Bool) -> String {
     let key = CacheKey(type: ObjectIdentifier(type), withGenericArguments: withGenericArguments)

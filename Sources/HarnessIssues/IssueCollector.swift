@@ -1,4 +1,3 @@
-import Synchronization
 
 /// A reporter that keeps every issue it receives, for code that wants to look at issues
 /// instead of failing on them.
@@ -9,7 +8,7 @@ import Synchronization
 /// #expect(collector.issues.map(\.message) == ["…"])
 /// ```
 public final class IssueCollector: IssueReporter {
-  private let storage = Mutex<[ReportedIssue]>([])
+  private let storage = Locked<[ReportedIssue]>([])
 
   public init() {}
 

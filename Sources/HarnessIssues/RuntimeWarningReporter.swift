@@ -1,4 +1,3 @@
-import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -15,7 +14,7 @@ import Synchronization
 public struct RuntimeWarningReporter: IssueReporter {
   /// One shared set of seen call sites, so a warning in a loop prints once.
   static let shared = RuntimeWarningReporter()
-  private static let seen = Mutex<Set<SourceCodeLocation>>([])
+  private static let seen = Locked<Set<SourceCodeLocation>>([])
 
   public init() {}
 

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// How `HarnessIssues`, which never links a test framework, reaches the test framework that
 /// runs the tests.
@@ -24,7 +23,7 @@ public struct TestFrameworkBridge: Sendable {
     self.record = record
   }
 
-  private static let storage = Mutex<TestFrameworkBridge?>(nil)
+  private static let storage = Locked<TestFrameworkBridge?>(nil)
 
   /// Makes `bridge` the one that issues reach. The last installation wins.
   public static func install(_ bridge: TestFrameworkBridge) {

@@ -1,9 +1,10 @@
+import HarnessIssues
 import Synchronization
 
 /// Wakes waiters whenever something changed (an action arrived, an effect finished), so a
 /// wait for a condition with a timeout needs no polling.
 final class ChangeSignal: Sendable {
-  private let waiters = Mutex<[UInt64: CheckedContinuation<Void, Never>]>([:])
+  private let waiters = Locked<[UInt64: CheckedContinuation<Void, Never>]>([:])
   private let nextID = Atomic<UInt64>(0)
 
   /// Wakes every current waiter.

@@ -1,5 +1,4 @@
 import HarnessIssues
-import Synchronization
 
 /// Runs effects for a store: starts their tasks, tracks which are still running (and which
 /// action started them), and cancels them by id.
@@ -21,7 +20,7 @@ final class EffectRuntime<Action: Sendable>: Sendable {
     var idleWaiters: [CheckedContinuation<Void, Never>] = []
   }
 
-  private let registry = Mutex(Registry())
+  private let registry = Locked(Registry())
   /// Delivers an action from `.send` effects (synchronously, right after the reducer).
   private let deliverNow: @Sendable (Action, SourceCodeLocation?) -> Void
   /// Delivers an action sent by a running effect.

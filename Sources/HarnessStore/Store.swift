@@ -1,6 +1,5 @@
 import HarnessDependencies
 import HarnessIssues
-import Synchronization
 
 /// Runs a feature for real: holds its state, reduces the actions sent to it and runs the
 /// effects the reducer returns, until the store is released (which cancels what still runs).
@@ -18,7 +17,7 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
   }
 
   private let reducer: any Reducer<State, Action>
-  private let core: Mutex<Core>
+  private let core: Locked<Core>
   private let scope: CapturedDependencies
   private let runtime: EffectRuntime<Action>
 
@@ -32,7 +31,7 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
     let (reducer, scope) = CapturedDependencies.capture(prepareDependencies, reducer)
     self.reducer = reducer
     self.scope = scope
-    self.core = Mutex(Core(state: initialState))
+    self.core = Locked(Core(state: initialState))
     let box = WeakReference<Store>()
     self.runtime = EffectRuntime(
       deliverNow: { action, _ in box.value?.send(action) },

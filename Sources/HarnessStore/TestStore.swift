@@ -2,7 +2,6 @@ import HarnessDump
 import HarnessClocks
 import HarnessDependencies
 import HarnessIssues
-import Synchronization
 
 /// Runs a feature under test and fails the test for anything the test did not assert.
 ///
@@ -52,8 +51,8 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
   }
 
   private let reducer: any Reducer<State, Action>
-  private let core: Mutex<Core>
-  private let scope: Mutex<CapturedDependencies>
+  private let core: Locked<Core>
+  private let scope: Locked<CapturedDependencies>
   /// The test's work as test clocks follow it: effects are tasks started by the test.
   private let work: TestWork
   private let runtime: EffectRuntime<Action>
@@ -76,8 +75,8 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
   ) where R.State == State, R.Action == Action {
     let (reducer, scope) = CapturedDependencies.capture(prepareDependencies, reducer)
     self.reducer = reducer
-    self.scope = Mutex(scope)
-    self.core = Mutex(Core(state: initialState, asserted: initialState))
+    self.scope = Locked(scope)
+    self.core = Locked(Core(state: initialState, asserted: initialState))
     self.location = SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     let box = WeakReference<TestStore>()
     self.work = TestWork()

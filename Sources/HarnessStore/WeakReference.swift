@@ -1,4 +1,4 @@
-import Synchronization
+import HarnessIssues
 
 /// A thread-safe weak reference: how effects reach their store without keeping it alive.
 final class WeakReference<Object: AnyObject & Sendable>: Sendable {
@@ -7,7 +7,7 @@ final class WeakReference<Object: AnyObject & Sendable>: Sendable {
     weak var object: Object?
   }
 
-  private let box = Mutex(Box())
+  private let box = Locked(Box())
 
   var value: Object? {
     get { box.withLock { $0.object } }

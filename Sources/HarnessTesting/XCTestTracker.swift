@@ -1,12 +1,11 @@
 import HarnessIssues
-import Synchronization
 import XCTest
 
 /// Knows which XCTest test case is running (XCTest runs one at a time) and records failures
 /// on it from any thread, including detached tasks.
 final class XCTestTracker: NSObject, XCTestObservation, @unchecked Sendable {
   // @unchecked: the only state is behind the mutex.
-  private static let running = Mutex<RunningTestCase?>(nil)
+  private static let running = Locked<RunningTestCase?>(nil)
   private static let shared = XCTestTracker()
 
   static func start() {

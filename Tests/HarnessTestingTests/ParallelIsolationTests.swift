@@ -6,7 +6,7 @@ import Testing
 /// reach its own test's scope (no issue lands on the wrong test) and none may be lost.
 @Suite struct ParallelIsolationTests {
   static let caseCount = 500
-  static let contextIDs = Mutex<[String: Int]>([:])
+  static let contextIDs = Locked<[String: Int]>([:])
 
   @Test(arguments: 0..<caseCount)
   func issuesStayWithTheirTest(index: Int) async throws {

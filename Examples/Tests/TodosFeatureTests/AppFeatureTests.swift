@@ -15,21 +15,21 @@ import TodosFeature
       $0.continuousClock = clock
       $0.uuid = .incrementing
       $0.fileClient = FileClient(
-        load: { [Todo.State(id: id(100), description: "Saved earlier")] },
+        load: { [Todo.State(id: UUID(100), description: "Saved earlier")] },
         save: { todos in saved.withValue { $0.append(todos) } }
       )
     }
 
     await store.send(.launched)
-    await store.receive(.todosLoaded([Todo.State(id: id(100), description: "Saved earlier")])) {
-      $0.list.todos = [Todo.State(id: id(100), description: "Saved earlier")]
+    await store.receive(.todosLoaded([Todo.State(id: UUID(100), description: "Saved earlier")])) {
+      $0.list.todos = [Todo.State(id: UUID(100), description: "Saved earlier")]
     }
 
     await store.send(.list(.addButtonTapped)) {
-      $0.list.todos.insert(Todo.State(id: id(0)), at: 0)
+      $0.list.todos.insert(Todo.State(id: UUID(0)), at: 0)
     }
     await clock.advance(by: .milliseconds(500))
-    await store.send(.list(.todo(id: id(0), action: .textFieldChanged("Milk")))) {
+    await store.send(.list(.todo(id: UUID(0), action: .textFieldChanged("Milk")))) {
       $0.list.todos[0].description = "Milk"
     }
     await clock.advance(by: .milliseconds(999))
@@ -37,8 +37,8 @@ import TodosFeature
     await clock.advance(by: .milliseconds(1))
     #expect(
       saved.value == [[
-        Todo.State(id: id(0), description: "Milk"),
-        Todo.State(id: id(100), description: "Saved earlier"),
+        Todo.State(id: UUID(0), description: "Milk"),
+        Todo.State(id: UUID(100), description: "Saved earlier"),
       ]]
     )
     await store.finish()
@@ -59,7 +59,7 @@ import TodosFeature
       $0.loadError = "Unreadable()"
     }
     await store.send(.list(.addButtonTapped)) {
-      $0.list.todos = [Todo.State(id: id(0))]
+      $0.list.todos = [Todo.State(id: UUID(0))]
     }
     await store.send(.saveNow)
   }
@@ -67,7 +67,7 @@ import TodosFeature
   @Test func saveNowSavesAtOnceAndCancelsThePendingSave() async {
     let saved = LockedValue<[[Todo.State]]>([])
     let store = TestStore(
-      initialState: AppFeature.State(list: TodosFeature.State(todos: [Todo.State(id: id(0), description: "Milk")]))
+      initialState: AppFeature.State(list: TodosFeature.State(todos: [Todo.State(id: UUID(0), description: "Milk")]))
     ) {
       AppFeature()
     } withDependencies: {
@@ -75,11 +75,11 @@ import TodosFeature
       $0.fileClient.save = { todos in saved.withValue { $0.append(todos) } }
     }
 
-    await store.send(.list(.todo(id: id(0), action: .textFieldChanged("Oat milk")))) {
+    await store.send(.list(.todo(id: UUID(0), action: .textFieldChanged("Oat milk")))) {
       $0.list.todos[0].description = "Oat milk"
     }
     await store.send(.saveNow)
     await store.finish()
-    #expect(saved.value == [[Todo.State(id: id(0), description: "Oat milk")]])
+    #expect(saved.value == [[Todo.State(id: UUID(0), description: "Oat milk")]])
   }
 }

@@ -32,12 +32,12 @@ import TodosFeature
   @Test func numbersReferToTheShownList() throws {
     let state = TodosFeature.State(
       todos: [
-        Todo.State(id: id(0), description: "Milk", isComplete: true),
-        Todo.State(id: id(1), description: "Eggs"),
+        Todo.State(id: UUID(0), description: "Milk", isComplete: true),
+        Todo.State(id: UUID(1), description: "Eggs"),
       ],
       filter: .active
     )
-    #expect(try Command.complete(1).actions(for: state) == [.todo(id: id(1), action: .checkBoxToggled)])
+    #expect(try Command.complete(1).actions(for: state) == [.todo(id: UUID(1), action: .checkBoxToggled)])
     #expect(throws: CommandError("There is no todo number 2; the list shows 1.")) {
       try Command.delete(2).actions(for: state)
     }

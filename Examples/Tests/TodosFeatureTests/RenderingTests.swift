@@ -8,9 +8,9 @@ import TodosFeature
 @Suite struct RenderingTests {
   @Test func listWithActiveAndCompletedTodos() throws {
     let state = TodosFeature.State(todos: [
-      Todo.State(id: id(0), description: "Buy milk"),
-      Todo.State(id: id(1), description: ""),
-      Todo.State(id: id(2), description: "Write the report", isComplete: true),
+      Todo.State(id: UUID(0), description: "Buy milk"),
+      Todo.State(id: UUID(1), description: ""),
+      Todo.State(id: UUID(2), description: "Write the report", isComplete: true),
     ])
     try assertSnapshot(render(state), named: "list")
   }
@@ -18,7 +18,7 @@ import TodosFeature
   @Test func emptyAndFilteredLists() throws {
     try assertSnapshot(render(TodosFeature.State()), named: "empty")
     let state = TodosFeature.State(
-      todos: [Todo.State(id: id(0), description: "Buy milk")],
+      todos: [Todo.State(id: UUID(0), description: "Buy milk")],
       filter: .completed,
       editMode: .active
     )

@@ -4,11 +4,6 @@ import HarnessStore
 import Testing
 import TodosFeature
 
-/// `00000000-0000-0000-0000-00000000000n`, the n-th id of an incrementing UUID generator.
-func id(_ n: Int) -> UUID {
-  UUID(uuidString: "00000000-0000-0000-0000-\(String(format: "%012x", n))")!
-}
-
 /// Each test overrides only the dependencies it needs; the others stay unimplemented, so a new
 /// use of a dependency shows up as a failure naming it.
 @Suite struct TodosFeatureTests {
@@ -22,21 +17,21 @@ func id(_ n: Int) -> UUID {
     }
 
     await store.send(.addButtonTapped) {
-      $0.todos = [Todo.State(id: id(0))]
+      $0.todos = [Todo.State(id: UUID(0))]
     }
     await store.send(.addButtonTapped) {
-      $0.todos = [Todo.State(id: id(1)), Todo.State(id: id(0))]
+      $0.todos = [Todo.State(id: UUID(1)), Todo.State(id: UUID(0))]
     }
   }
 
   @Test func editTodo() async {
     let store = TestStore(
-      initialState: TodosFeature.State(todos: [Todo.State(id: id(0))])
+      initialState: TodosFeature.State(todos: [Todo.State(id: UUID(0))])
     ) {
       TodosFeature()
     }
 
-    await store.send(.todo(id: id(0), action: .textFieldChanged("Learn Harness"))) {
+    await store.send(.todo(id: UUID(0), action: .textFieldChanged("Learn Harness"))) {
       $0.todos[0].description = "Learn Harness"
     }
   }
@@ -44,8 +39,8 @@ func id(_ n: Int) -> UUID {
   @Test func completeTodoSortsItAfterASecond() async {
     let store = TestStore(
       initialState: TodosFeature.State(todos: [
-        Todo.State(id: id(0), description: "Milk"),
-        Todo.State(id: id(1), description: "Eggs"),
+        Todo.State(id: UUID(0), description: "Milk"),
+        Todo.State(id: UUID(1), description: "Eggs"),
       ])
     ) {
       TodosFeature()
@@ -53,15 +48,15 @@ func id(_ n: Int) -> UUID {
       $0.continuousClock = clock
     }
 
-    await store.send(.todo(id: id(0), action: .checkBoxToggled)) {
+    await store.send(.todo(id: UUID(0), action: .checkBoxToggled)) {
       $0.todos[0].isComplete = true
     }
     await clock.advance(by: .milliseconds(999))
     await clock.advance(by: .milliseconds(1))
     await store.receive(.sortCompletedTodos) {
       $0.todos = [
-        Todo.State(id: id(1), description: "Eggs"),
-        Todo.State(id: id(0), description: "Milk", isComplete: true),
+        Todo.State(id: UUID(1), description: "Eggs"),
+        Todo.State(id: UUID(0), description: "Milk", isComplete: true),
       ]
     }
   }
@@ -69,9 +64,9 @@ func id(_ n: Int) -> UUID {
   @Test func completeTwoInQuickSuccessionSortsOnce() async {
     let store = TestStore(
       initialState: TodosFeature.State(todos: [
-        Todo.State(id: id(0), description: "Milk"),
-        Todo.State(id: id(1), description: "Eggs"),
-        Todo.State(id: id(2), description: "Bread"),
+        Todo.State(id: UUID(0), description: "Milk"),
+        Todo.State(id: UUID(1), description: "Eggs"),
+        Todo.State(id: UUID(2), description: "Bread"),
       ])
     ) {
       TodosFeature()
@@ -79,11 +74,11 @@ func id(_ n: Int) -> UUID {
       $0.continuousClock = clock
     }
 
-    await store.send(.todo(id: id(0), action: .checkBoxToggled)) {
+    await store.send(.todo(id: UUID(0), action: .checkBoxToggled)) {
       $0.todos[0].isComplete = true
     }
     await clock.advance(by: .milliseconds(500))
-    await store.send(.todo(id: id(1), action: .checkBoxToggled)) {
+    await store.send(.todo(id: UUID(1), action: .checkBoxToggled)) {
       $0.todos[1].isComplete = true
     }
     // The first completion's sort was cancelled by the second: nothing yet.
@@ -91,9 +86,9 @@ func id(_ n: Int) -> UUID {
     await clock.advance(by: .milliseconds(1))
     await store.receive(.sortCompletedTodos) {
       $0.todos = [
-        Todo.State(id: id(2), description: "Bread"),
-        Todo.State(id: id(0), description: "Milk", isComplete: true),
-        Todo.State(id: id(1), description: "Eggs", isComplete: true),
+        Todo.State(id: UUID(2), description: "Bread"),
+        Todo.State(id: UUID(0), description: "Milk", isComplete: true),
+        Todo.State(id: UUID(1), description: "Eggs", isComplete: true),
       ]
     }
   }
@@ -102,8 +97,8 @@ func id(_ n: Int) -> UUID {
     let events = LockedValue<[AnalyticsClient.Event]>([])
     let store = TestStore(
       initialState: TodosFeature.State(todos: [
-        Todo.State(id: id(0), description: "Milk"),
-        Todo.State(id: id(1), description: "Eggs"),
+        Todo.State(id: UUID(0), description: "Milk"),
+        Todo.State(id: UUID(1), description: "Eggs"),
       ])
     ) {
       TodosFeature()
@@ -111,13 +106,13 @@ func id(_ n: Int) -> UUID {
       $0.analytics = .capturing(into: events)
     }
 
-    await store.send(.delete(id: id(0))) {
-      $0.todos = [Todo.State(id: id(1), description: "Eggs")]
+    await store.send(.delete(id: UUID(0))) {
+      $0.todos = [Todo.State(id: UUID(1), description: "Eggs")]
     }
     await store.send(.editModeChanged(.active)) {
       $0.editMode = .active
     }
-    await store.send(.delete(id: id(1))) {
+    await store.send(.delete(id: UUID(1))) {
       $0.todos = []
     }
     await store.finish()
@@ -129,8 +124,8 @@ func id(_ n: Int) -> UUID {
     let events = LockedValue<[AnalyticsClient.Event]>([])
     let store = TestStore(
       initialState: TodosFeature.State(todos: [
-        Todo.State(id: id(0), description: "Milk", isComplete: true),
-        Todo.State(id: id(1), description: "Eggs"),
+        Todo.State(id: UUID(0), description: "Milk", isComplete: true),
+        Todo.State(id: UUID(1), description: "Eggs"),
       ])
     ) {
       TodosFeature()
@@ -139,7 +134,7 @@ func id(_ n: Int) -> UUID {
     }
 
     await store.send(.clearCompletedButtonTapped) {
-      $0.todos = [Todo.State(id: id(1), description: "Eggs")]
+      $0.todos = [Todo.State(id: UUID(1), description: "Eggs")]
     }
     await store.finish()
     #expect(events.value == [AnalyticsClient.Event(name: "Cleared Completed Todos", properties: ["count": "1"])])
@@ -148,8 +143,8 @@ func id(_ n: Int) -> UUID {
   @Test func filters() async {
     let store = TestStore(
       initialState: TodosFeature.State(todos: [
-        Todo.State(id: id(0), description: "Milk"),
-        Todo.State(id: id(1), description: "Eggs", isComplete: true),
+        Todo.State(id: UUID(0), description: "Milk"),
+        Todo.State(id: UUID(1), description: "Eggs", isComplete: true),
       ])
     ) {
       TodosFeature()
@@ -158,23 +153,23 @@ func id(_ n: Int) -> UUID {
     await store.send(.filterPicked(.completed)) {
       $0.filter = .completed
     }
-    #expect(store.state.filteredTodos.map(\.id) == [id(1)])
+    #expect(store.state.filteredTodos.map(\.id) == [UUID(1)])
     await store.send(.filterPicked(.active)) {
       $0.filter = .active
     }
-    #expect(store.state.filteredTodos.map(\.id) == [id(0)])
+    #expect(store.state.filteredTodos.map(\.id) == [UUID(0)])
     await store.send(.filterPicked(.all)) {
       $0.filter = .all
     }
-    #expect(store.state.filteredTodos.map(\.id) == [id(0), id(1)])
+    #expect(store.state.filteredTodos.map(\.id) == [UUID(0), UUID(1)])
   }
 
   @Test func moveThenSort() async {
     let store = TestStore(
       initialState: TodosFeature.State(todos: [
-        Todo.State(id: id(0), description: "Milk"),
-        Todo.State(id: id(1), description: "Eggs"),
-        Todo.State(id: id(2), description: "Bread", isComplete: true),
+        Todo.State(id: UUID(0), description: "Milk"),
+        Todo.State(id: UUID(1), description: "Eggs"),
+        Todo.State(id: UUID(2), description: "Bread", isComplete: true),
       ])
     ) {
       TodosFeature()
@@ -184,17 +179,17 @@ func id(_ n: Int) -> UUID {
 
     await store.send(.move(from: 2, to: 0)) {
       $0.todos = [
-        Todo.State(id: id(2), description: "Bread", isComplete: true),
-        Todo.State(id: id(0), description: "Milk"),
-        Todo.State(id: id(1), description: "Eggs"),
+        Todo.State(id: UUID(2), description: "Bread", isComplete: true),
+        Todo.State(id: UUID(0), description: "Milk"),
+        Todo.State(id: UUID(1), description: "Eggs"),
       ]
     }
     await clock.advance(by: .milliseconds(100))
     await store.receive(.sortCompletedTodos) {
       $0.todos = [
-        Todo.State(id: id(0), description: "Milk"),
-        Todo.State(id: id(1), description: "Eggs"),
-        Todo.State(id: id(2), description: "Bread", isComplete: true),
+        Todo.State(id: UUID(0), description: "Milk"),
+        Todo.State(id: UUID(1), description: "Eggs"),
+        Todo.State(id: UUID(2), description: "Bread", isComplete: true),
       ]
     }
   }
