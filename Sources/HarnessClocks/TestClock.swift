@@ -125,10 +125,11 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, Send
   private func sleep(until deadline: Instant, calledAt location: SourceCodeLocation?) async throws {
     try Task.checkCancellation()
     if state.withLock({ deadline <= $0.now }) { return }
-    if !FollowedWork.shared.noteSleeper(in: world) {
+    let task = TaskIdentity.currentTaskID()
+    if !FollowedWork.shared.noteSleeper(task, in: world) {
       report(TestClockMessages.unfollowedSleep(clock: description, deadline: "\(deadline)"), at: location ?? creation)
     }
-    let ticket = SleepTicket(taskID: TaskIdentity.currentTaskID())
+    let ticket = SleepTicket(taskID: task)
     try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
         let outcome = state.withLock { state -> Result<Bool, CancellationError> in
@@ -193,7 +194,7 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, Send
       return
     }
     let request = SettleRequest(
-      resumeNext: { [weak self] in self?.wakeNext(through: deadline) },
+      resumeNext: { [weak self] willWake in self?.wakeNext(through: deadline, willWake: willWake) ?? false },
       finish: { [weak self] in self?.state.withLock { $0.now = Swift.max($0.now, deadline) } }
     )
     let problems = await FollowedWork.shared.settle(world, request)
@@ -215,15 +216,15 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, Send
     let location = SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     let request = SettleRequest(
       maxResumptions: maxResumptions,
-      resumeNext: { [weak self] in self?.wakeNext(through: nil) }
+      resumeNext: { [weak self] willWake in self?.wakeNext(through: nil, willWake: willWake) ?? false }
     )
     let problems = await FollowedWork.shared.settle(world, request)
     report(problems, operation: "run()", at: location)
   }
 
-  /// Resumes the earliest sleeper due by `limit` (any sleeper when `nil`), moves the clock to
-  /// its deadline, and returns the sleeper's task id. `nil` when there is none.
-  private func wakeNext(through limit: Instant?) -> UInt64? {
+  /// Resumes the earliest sleeper due by `limit` (any sleeper when `nil`) and moves the clock to
+  /// its deadline; `false` when there is none. `willWake` gets the sleeper's task id first.
+  private func wakeNext(through limit: Instant?, willWake: (UInt64) -> Void) -> Bool {
     while true {
       let entry = state.withLock { state -> SleeperQueue<Instant>.Entry? in
         guard let entry = state.sleepers.popFirst(where: { deadline in limit.map { deadline <= $0 } ?? true })
@@ -231,9 +232,10 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, Send
         state.now = Swift.max(state.now, entry.deadline)
         return entry
       }
-      guard let entry else { return nil }
+      guard let entry else { return false }
+      willWake(entry.ticket.taskID)
       // A sleeper cancelled between the two steps is skipped.
-      if entry.ticket.wake() { return entry.ticket.taskID }
+      if entry.ticket.wake() { return true }
     }
   }
 
@@ -259,7 +261,7 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, Send
     column: UInt = #column
   ) async {
     let location = SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    let problems = await FollowedWork.shared.settle(world, SettleRequest(resumeNext: { nil }))
+    let problems = await FollowedWork.shared.settle(world, SettleRequest(resumeNext: { _ in false }))
     report(problems, operation: "expectNoPendingSleepers()", at: location)
     let pending = pendingSleepers
     guard !pending.isEmpty else { return }
