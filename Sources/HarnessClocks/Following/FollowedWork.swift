@@ -292,6 +292,8 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
   /// The main actor is drained (see ``flushMainActor(for:)``) at the start and at the end of every
   /// request, and after every step once the work is known to use the main actor.
   private func step(_ world: ClockWorld, onFollowThread: Bool = true) {
+    // Another thread is between two steps of this world; it looks again when it is back.
+    guard !world.isStepping else { return }
     while isSettled(world), !world.isFlushingMainActor, let request = world.requests.first {
       // A woken task that did not sleep again finished, or waits elsewhere: on the main actor,
       // perhaps, if the work has been seen there.
@@ -310,19 +312,23 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
       // Whatever the resumed sleeper enqueues belongs to this world (its task is followed
       // already, so this only matters for what it enqueues besides itself).
       if onFollowThread { runningWorld = world }
+      world.isStepping = true
       condition.unlock()
       let resumed = request.resumeNext { task in
-        // Before the wake: the woken task may sleep again before this thread gets the lock back.
+        // Before the wake: the woken task may run, and the world be stepped from another
+        // thread, before this one gets the lock back.
         condition.lock()
         world.wokenTask = task
-        condition.unlock()
-      }
-      condition.lock()
-      if onFollowThread { runningWorld = nil }
-      if resumed {
         request.resumptions += 1
         world.activitySinceMainActorFlush = true
         world.jobsSinceProgress = 0
+        condition.unlock()
+      }
+      condition.lock()
+      world.isStepping = false
+      if onFollowThread { runningWorld = nil }
+      if resumed {
+        continue
       } else if world.activitySinceMainActorFlush {
         // Nothing is due: drain the main actor once more before the caller looks.
         world.needsMainActorFlush = true
@@ -340,10 +346,13 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
     let continuation = request.continuation
     request.continuation = nil
     let problems = request.problems
+    let wasStepping = world.isStepping
+    world.isStepping = true
     condition.unlock()
     if problem == nil { request.finish() }
     continuation?.resume(returning: problems)
     condition.lock()
+    world.isStepping = wasStepping
   }
 
   /// Lets the main actor run what it has queued, then steps the world again. Lock held.
