@@ -34,24 +34,26 @@ import Synchronization
 ///
 /// ## How determinism is achieved
 ///
-/// The clock follows the test's work instead of guessing how long it takes. It installs the Swift
-/// runtime's global-enqueue hook, and every job headed for the global concurrent executor that
-/// belongs to the test's work (the test's task once it has created or advanced a clock, the
-/// tasks started from it, the tasks that sleep on the clock, and everything those start) runs on
-/// one serial thread, first in, first out. The clock counts those jobs, so it knows exactly when
-/// all of them are suspended. Other tests' jobs are untouched and keep running in parallel.
+/// The clock follows the test's work instead of guessing how long it takes (the whole story, and
+/// its limits, is in the *Deterministic time* article). It installs the Swift runtime's
+/// global-enqueue hook, and every job that belongs to the test's work (the test's task once it
+/// has created or advanced a clock, the tasks started from it, the tasks that sleep on the clock,
+/// and everything those start) runs on one serial thread, first in, first out. The clock counts
+/// those jobs, so it knows exactly when all of them are suspended. Other tests' jobs are
+/// untouched and keep running in parallel.
 ///
 /// Covered, with no setup: `Task {}` and `Task.detached {}` started by the test or by the code
-/// under test, `async let`, task groups, actors (their jobs are followed like tasks), nested
-/// sleeps and timers, and `@MainActor` code: when the work touches the main actor, each settle
-/// also lets the main actor run everything it had queued (its queue is first in, first out).
+/// under test, `async let`, task groups, actors, nested sleeps and timers, and `@MainActor`
+/// code: the main actor's queue is first in, first out, so every advance lets it run what it had
+/// queued when it starts and before it returns, and after every step once the test's work has
+/// been seen on the main actor.
 ///
 /// Not covered, and reported instead of flaking:
 /// - A sleep from a task the clock cannot follow (started from a `DispatchQueue` callback, or
 ///   before the test created the clock, e.g. in a synchronous XCTest `setUp`): the sleep reports
 ///   an issue saying so. Create the clock inside the test, before the work that uses it.
 /// - Work that keeps running without ever suspending on the clock (a loop polling with
-///   `Task.yield()`): `advance` gives up after ``FollowedWork/jobBudget`` jobs and reports.
+///   `Task.yield()`): `advance` gives up after 100,000 jobs without progress and reports.
 /// - A blocked main thread while the work needs the main actor: reported after 10 seconds.
 ///
 /// Work that waits on something outside the test's tasks (real I/O, a real clock's sleep, a
