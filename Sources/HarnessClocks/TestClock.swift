@@ -121,7 +121,7 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, Send
     column: UInt = #column
   ) async throws {
     let location = SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    try await sleep(until: now.advanced(by: duration), calledAt: location)
+    try await sleepRecordingCallSite(on: self, for: duration, from: now, tolerance: tolerance, calledAt: location)
   }
 
   private func sleep(until deadline: Instant, calledAt location: SourceCodeLocation?) async throws {
