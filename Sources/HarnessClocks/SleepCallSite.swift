@@ -6,3 +6,17 @@ import HarnessIssues
 enum SleepCallSite {
   @TaskLocal static var current: SourceCodeLocation?
 }
+
+/// Sleeps on `clock` for `duration` after `start`, telling the clock where the sleep was called:
+/// the shared body of the `sleep(for:)` that Harness's clocks add to `Clock`'s.
+func sleepRecordingCallSite<SleepingClock: Clock>(
+  on clock: SleepingClock,
+  for duration: SleepingClock.Duration,
+  from start: SleepingClock.Instant,
+  tolerance: SleepingClock.Duration?,
+  calledAt location: SourceCodeLocation
+) async throws {
+  try await SleepCallSite.$current.withValue(location) {
+    try await clock.sleep(until: start.advanced(by: duration), tolerance: tolerance)
+  }
+}

@@ -34,24 +34,26 @@ import Synchronization
 ///
 /// ## How determinism is achieved
 ///
-/// The clock follows the test's work instead of guessing how long it takes. It installs the Swift
-/// runtime's global-enqueue hook, and every job headed for the global concurrent executor that
-/// belongs to the test's work (the test's task once it has created or advanced a clock, the
-/// tasks started from it, the tasks that sleep on the clock, and everything those start) runs on
-/// one serial thread, first in, first out. The clock counts those jobs, so it knows exactly when
-/// all of them are suspended. Other tests' jobs are untouched and keep running in parallel.
+/// The clock follows the test's work instead of guessing how long it takes (the whole story, and
+/// its limits, is in the *Deterministic time* article). It installs the Swift runtime's
+/// global-enqueue hook, and every job that belongs to the test's work (the test's task once it
+/// has created or advanced a clock, the tasks started from it, the tasks that sleep on the clock,
+/// and everything those start) runs on one serial thread, first in, first out. The clock counts
+/// those jobs, so it knows exactly when all of them are suspended. Other tests' jobs are
+/// untouched and keep running in parallel.
 ///
 /// Covered, with no setup: `Task {}` and `Task.detached {}` started by the test or by the code
-/// under test, `async let`, task groups, actors (their jobs are followed like tasks), nested
-/// sleeps and timers, and `@MainActor` code: when the work touches the main actor, each settle
-/// also lets the main actor run everything it had queued (its queue is first in, first out).
+/// under test, `async let`, task groups, actors, nested sleeps and timers, and `@MainActor`
+/// code: the main actor's queue is first in, first out, so every advance lets it run what it had
+/// queued when it starts and before it returns, and after every step once the test's work has
+/// been seen on the main actor.
 ///
 /// Not covered, and reported instead of flaking:
 /// - A sleep from a task the clock cannot follow (started from a `DispatchQueue` callback, or
 ///   before the test created the clock, e.g. in a synchronous XCTest `setUp`): the sleep reports
 ///   an issue saying so. Create the clock inside the test, before the work that uses it.
 /// - Work that keeps running without ever suspending on the clock (a loop polling with
-///   `Task.yield()`): `advance` gives up after ``FollowedWork/jobBudget`` jobs and reports.
+///   `Task.yield()`): `advance` gives up after 100,000 jobs without progress and reports.
 /// - A blocked main thread while the work needs the main actor: reported after 10 seconds.
 ///
 /// Work that waits on something outside the test's tasks (real I/O, a real clock's sleep, a
@@ -119,16 +121,17 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, Send
     column: UInt = #column
   ) async throws {
     let location = SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    try await sleep(until: now.advanced(by: duration), calledAt: location)
+    try await sleepRecordingCallSite(on: self, for: duration, from: now, tolerance: tolerance, calledAt: location)
   }
 
   private func sleep(until deadline: Instant, calledAt location: SourceCodeLocation?) async throws {
     try Task.checkCancellation()
     if state.withLock({ deadline <= $0.now }) { return }
-    if !FollowedWork.shared.noteSleeper(in: world) {
+    let task = TaskIdentity.currentTaskID()
+    if !FollowedWork.shared.noteSleeper(task, in: world) {
       report(TestClockMessages.unfollowedSleep(clock: description, deadline: "\(deadline)"), at: location ?? creation)
     }
-    let ticket = SleepTicket(taskID: TaskIdentity.currentTaskID())
+    let ticket = SleepTicket(taskID: task)
     try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
         let outcome = state.withLock { state -> Result<Bool, CancellationError> in
@@ -193,7 +196,7 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, Send
       return
     }
     let request = SettleRequest(
-      resumeNext: { [weak self] in self?.wakeNext(through: deadline) },
+      resumeNext: { [weak self] willWake in self?.wakeNext(through: deadline, willWake: willWake) ?? false },
       finish: { [weak self] in self?.state.withLock { $0.now = Swift.max($0.now, deadline) } }
     )
     let problems = await FollowedWork.shared.settle(world, request)
@@ -215,15 +218,15 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, Send
     let location = SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     let request = SettleRequest(
       maxResumptions: maxResumptions,
-      resumeNext: { [weak self] in self?.wakeNext(through: nil) }
+      resumeNext: { [weak self] willWake in self?.wakeNext(through: nil, willWake: willWake) ?? false }
     )
     let problems = await FollowedWork.shared.settle(world, request)
     report(problems, operation: "run()", at: location)
   }
 
-  /// Resumes the earliest sleeper due by `limit` (any sleeper when `nil`), moves the clock to
-  /// its deadline, and returns the sleeper's task id. `nil` when there is none.
-  private func wakeNext(through limit: Instant?) -> UInt64? {
+  /// Resumes the earliest sleeper due by `limit` (any sleeper when `nil`) and moves the clock to
+  /// its deadline; `false` when there is none. `willWake` gets the sleeper's task id first.
+  private func wakeNext(through limit: Instant?, willWake: (UInt64) -> Void) -> Bool {
     while true {
       let entry = state.withLock { state -> SleeperQueue<Instant>.Entry? in
         guard let entry = state.sleepers.popFirst(where: { deadline in limit.map { deadline <= $0 } ?? true })
@@ -231,9 +234,10 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, Send
         state.now = Swift.max(state.now, entry.deadline)
         return entry
       }
-      guard let entry else { return nil }
+      guard let entry else { return false }
+      willWake(entry.ticket.taskID)
       // A sleeper cancelled between the two steps is skipped.
-      if entry.ticket.wake() { return entry.ticket.taskID }
+      if entry.ticket.wake() { return true }
     }
   }
 
@@ -259,7 +263,7 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, Send
     column: UInt = #column
   ) async {
     let location = SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    let problems = await FollowedWork.shared.settle(world, SettleRequest(resumeNext: { nil }))
+    let problems = await FollowedWork.shared.settle(world, SettleRequest(resumeNext: { _ in false }))
     report(problems, operation: "expectNoPendingSleepers()", at: location)
     let pending = pendingSleepers
     guard !pending.isEmpty else { return }

@@ -68,9 +68,9 @@ public final class UnimplementedClock<Duration: DurationProtocol & Hashable>: Cl
     column: UInt = #column
   ) async throws {
     let location = SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    try await SleepCallSite.$current.withValue(location) {
-      try await sleep(until: Instant(offset: base.now.offset + duration), tolerance: tolerance)
-    }
+    // From the base clock's time: reading `now` would report a second issue.
+    let start = Instant(offset: base.now.offset)
+    try await sleepRecordingCallSite(on: self, for: duration, from: start, tolerance: tolerance, calledAt: location)
   }
 
   private func report(_ member: String, at location: SourceCodeLocation) {

@@ -13,16 +13,7 @@ import Testing
 
   @Test func sleepingInACancelledTaskThrows() async {
     let clock = ImmediateClock(now: .init(offset: .seconds(1)))
-    let task = Task {
-      withUnsafeCurrentTask { $0?.cancel() }
-      do {
-        try await clock.sleep(for: .seconds(1))
-        return false
-      } catch {
-        return error is CancellationError
-      }
-    }
-    #expect(await task.value)
+    #expect(await sleepThrowsInACancelledTask(on: clock))
     #expect(clock.now.offset == .seconds(1))
   }
 }

@@ -18,3 +18,18 @@ final class MainActorCounter {
   var count = 0
   func increment() { count += 1 }
 }
+
+/// Sleeps on `clock` in a task that is cancelled first; `true` when the sleep threw
+/// `CancellationError`.
+func sleepThrowsInACancelledTask<SleepingClock: Clock<Duration>>(on clock: SleepingClock) async -> Bool {
+  let task = Task {
+    withUnsafeCurrentTask { $0?.cancel() }
+    do {
+      try await clock.sleep(for: .seconds(1))
+      return false
+    } catch {
+      return error is CancellationError
+    }
+  }
+  return await task.value
+}

@@ -136,16 +136,7 @@ import Testing
 
   @Test func sleepingInACancelledTaskThrowsAtOnce() async {
     let clock = TestClock()
-    let task = Task {
-      withUnsafeCurrentTask { $0?.cancel() }
-      do {
-        try await clock.sleep(for: .seconds(1))
-        return false
-      } catch {
-        return error is CancellationError
-      }
-    }
-    #expect(await task.value)
+    #expect(await sleepThrowsInACancelledTask(on: clock))
     #expect(clock.pendingSleepers.isEmpty)
   }
 

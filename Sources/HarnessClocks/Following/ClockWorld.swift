@@ -18,6 +18,9 @@ final class ClockWorld: @unchecked Sendable {
   /// then every settle also lets the main actor drain what it has queued.
   var usesMainActor: Bool
   var isFlushingMainActor = false
+  /// Whether a thread is stepping the world with the lock released (waking a sleeper, or
+  /// completing a request): steps never overlap.
+  var isStepping = false
   var mainActorFlushStart: ContinuousClock.Instant?
   /// Whether the next step must drain the main actor first, used or not (set by each new settle).
   var needsMainActorFlush = false

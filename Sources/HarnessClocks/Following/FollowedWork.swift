@@ -32,7 +32,6 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
   private enum Item {
     case job(UnownedJob, ClockWorld?)
     case step(ClockWorld)
-    case mainActorFlushed(ClockWorld)
   }
 
   private let condition = NSCondition()
@@ -48,7 +47,9 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
   private var runningWorld: ClockWorld?
   /// Work that left the main actor before any world claimed it; never retired.
   private let unclaimed = ClockWorld(baselineTaskID: 0, testID: nil, usesMainActor: true)
-  private var threadID: UInt = 0
+  private let followThreadID = Atomic<UInt>(0)
+  /// The thread stepping a world from the main queue after a flush, while it does.
+  private let mainQueueStepThreadID = Atomic<UInt>(0)
   private var threadStarted = false
 
   private init() {}
@@ -66,7 +67,7 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
     condition.lock()
     defer { condition.unlock() }
     let world: ClockWorld
-    if thread == threadID, let running = runningWorld, running !== unclaimed, !running.isRetired {
+    if thread == followThreadID.load(ordering: .relaxed), let running = runningWorld, running !== unclaimed, !running.isRetired {
       world = running
     } else if task != 0, let known = followedTasks[task] ?? creatorTasks[task], known !== unclaimed,
       !known.isRetired
@@ -102,14 +103,13 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
 
   /// Records that the current task sleeps on a clock of `world`, and says whether the sleep
   /// comes from work the follower sees (otherwise its timing against `advance` is a race).
-  func noteSleeper(in world: ClockWorld) -> Bool {
-    let task = TaskIdentity.currentTaskID()
+  func noteSleeper(_ task: UInt64, in world: ClockWorld) -> Bool {
     let thread = TaskIdentity.currentThreadID()
     let onMain = TaskIdentity.isOnMainQueue
     condition.lock()
     defer { condition.unlock() }
     let isSeen =
-      (thread == threadID && runningWorld != nil)
+      (thread == followThreadID.load(ordering: .relaxed) && runningWorld != nil)
       || (task != 0 && (followedTasks[task] === world || creatorTasks[task] === world))
       || onMain
     // An unclaimed task came from the main actor and will go back to it after its sleep.
@@ -148,16 +148,20 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
   func take(_ job: UnownedJob) -> Bool {
     guard liveWorldCount.load(ordering: .relaxed) > 0 else { return false }
     let jobTask = TaskIdentity.taskID(of: job)
-    let currentTask = TaskIdentity.currentTaskID()
     let thread = TaskIdentity.currentThreadID()
-    let onMain = TaskIdentity.isOnMainQueue
+    let onFollowThread = thread == followThreadID.load(ordering: .relaxed)
+    // On the follow thread the running job tells whose work this is; elsewhere the current task.
+    let currentTask = onFollowThread ? 0 : TaskIdentity.currentTaskID()
+    let onMain =
+      !onFollowThread && thread != mainQueueStepThreadID.load(ordering: .relaxed)
+      && TaskIdentity.isOnMainQueue
     condition.lock()
     defer { condition.unlock() }
     guard
       let world = world(
         forJobOf: jobTask,
         enqueuedBy: currentTask,
-        onFollowThread: thread == threadID,
+        onFollowThread: onFollowThread,
         onMain: onMain
       )
     else { return false }
@@ -229,7 +233,7 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
 
   private func runLoop() {
     condition.lock()
-    threadID = TaskIdentity.currentThreadID()
+    followThreadID.store(TaskIdentity.currentThreadID(), ordering: .relaxed)
     while true {
       expireMainActorFlushes()
       guard let item = popFirst() else {
@@ -240,9 +244,6 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
       case .job(let job, let world):
         run(job, of: world)
       case .step(let world):
-        step(world)
-      case .mainActorFlushed(let world):
-        world.isFlushingMainActor = false
         step(world)
       }
     }
@@ -289,12 +290,15 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
   /// or completes the request. Lock held on entry and exit.
   ///
   /// The main actor is drained (see ``flushMainActor(for:)``) at the start and at the end of every
-  /// request, after every step once the work is known to use the main actor, and after a step
-  /// whose sleeper did not sleep again: that task may be waiting on the main actor.
-  private func step(_ world: ClockWorld) {
+  /// request, and after every step once the work is known to use the main actor.
+  private func step(_ world: ClockWorld, onFollowThread: Bool = true) {
+    // Another thread is between two steps of this world; it looks again when it is back.
+    guard !world.isStepping else { return }
     while isSettled(world), !world.isFlushingMainActor, let request = world.requests.first {
-      let wokenTaskWentElsewhere = world.wokenTask != nil
-      if world.needsMainActorFlush || wokenTaskWentElsewhere
+      // A woken task that did not sleep again finished, or waits elsewhere: on the main actor,
+      // perhaps, if the work has been seen there.
+      let wokenTaskMayBeOnMainActor = world.wokenTask != nil && world.usesMainActor
+      if world.needsMainActorFlush || wokenTaskMayBeOnMainActor
         || (world.usesMainActor && world.activitySinceMainActorFlush)
       {
         world.wokenTask = nil
@@ -305,17 +309,26 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
         complete(world, with: .tooManyResumptions(limit))
         continue
       }
-      // Whatever the resumed sleeper enqueues belongs to this world.
-      runningWorld = world
+      // Whatever the resumed sleeper enqueues belongs to this world (its task is followed
+      // already, so this only matters for what it enqueues besides itself).
+      if onFollowThread { runningWorld = world }
+      world.isStepping = true
       condition.unlock()
-      let woken = request.resumeNext()
-      condition.lock()
-      runningWorld = nil
-      if let woken {
+      let resumed = request.resumeNext { task in
+        // Before the wake: the woken task may run, and the world be stepped from another
+        // thread, before this one gets the lock back.
+        condition.lock()
+        world.wokenTask = task
         request.resumptions += 1
-        world.wokenTask = woken
         world.activitySinceMainActorFlush = true
         world.jobsSinceProgress = 0
+        condition.unlock()
+      }
+      condition.lock()
+      world.isStepping = false
+      if onFollowThread { runningWorld = nil }
+      if resumed {
+        continue
       } else if world.activitySinceMainActorFlush {
         // Nothing is due: drain the main actor once more before the caller looks.
         world.needsMainActorFlush = true
@@ -333,10 +346,13 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
     let continuation = request.continuation
     request.continuation = nil
     let problems = request.problems
+    let wasStepping = world.isStepping
+    world.isStepping = true
     condition.unlock()
     if problem == nil { request.finish() }
     continuation?.resume(returning: problems)
     condition.lock()
+    world.isStepping = wasStepping
   }
 
   /// Lets the main actor run what it has queued, then steps the world again. Lock held.
@@ -354,9 +370,15 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
     condition.lock()
   }
 
+  /// Runs on the main queue: the flush is over, so the world moves on from here, which saves
+  /// waking the follow thread for it.
   private func mainActorFlushed(_ world: ClockWorld) {
+    // What this step enqueues is the follower's doing, not main actor work.
+    mainQueueStepThreadID.store(TaskIdentity.currentThreadID(), ordering: .relaxed)
+    defer { mainQueueStepThreadID.store(0, ordering: .relaxed) }
     condition.lock()
-    push(.mainActorFlushed(world))
+    world.isFlushingMainActor = false
+    step(world, onFollowThread: false)
     condition.unlock()
   }
 
@@ -374,6 +396,7 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
 
   /// Gives up on main actor flushes that take longer than ``mainActorPatience``. Lock held.
   private func expireMainActorFlushes() {
+    guard worlds.contains(where: { $0.isFlushingMainActor }) else { return }
     let now = ContinuousClock.now
     for world in worlds where world.isFlushingMainActor {
       guard let start = world.mainActorFlushStart, now - start >= Self.mainActorPatience else { continue }

@@ -4,9 +4,9 @@
 /// Its closures hold the clock weakly: the follower may drop a request while holding its lock,
 /// and must never run a clock's deinit there.
 final class SettleRequest: @unchecked Sendable {
-  /// Resumes the next due sleeper of the clock, moves the clock to its deadline, and returns
-  /// the id of the sleeper's task (0 if unknown); `nil` when no sleeper is due.
-  let resumeNext: @Sendable () -> UInt64?
+  /// Resumes the next due sleeper of the clock and moves the clock to its deadline; `false` when
+  /// no sleeper is due. Calls `willWake` with the sleeper's task id just before waking it.
+  let resumeNext: @Sendable (_ willWake: (UInt64) -> Void) -> Bool
   /// Moves the clock to the request's target once no sleeper is due.
   let finish: @Sendable () -> Void
   /// How many sleepers `run()` may resume before it gives up.
@@ -19,7 +19,7 @@ final class SettleRequest: @unchecked Sendable {
 
   init(
     maxResumptions: Int? = nil,
-    resumeNext: @escaping @Sendable () -> UInt64?,
+    resumeNext: @escaping @Sendable (_ willWake: (UInt64) -> Void) -> Bool,
     finish: @escaping @Sendable () -> Void = {}
   ) {
     self.maxResumptions = maxResumptions

@@ -11,20 +11,28 @@ import Dispatch
 /// How the follower recognises tasks and threads, using only public API.
 enum TaskIdentity {
   /// The runtime's id of the task a job resumes, or 0 when the job is not a task (an actor's
-  /// processing job, for example).
-  ///
-  /// `ExecutorJob.description` is the only public way to read it: `ExecutorJob(id: 42)`, or
-  /// `ExecutorJob(id: nil)` for jobs that are not tasks. Ids are never reused, unlike addresses.
+  /// processing job, for example). Ids are never reused, unlike addresses.
   static func taskID(of job: UnownedJob) -> UInt64 {
+    if let getJobTaskID {
+      return getJobTaskID(unsafeBitCast(job, to: UnsafeMutableRawPointer.self))
+    }
+    // `ExecutorJob.description` reads the same id: `ExecutorJob(id: 42)`, or `(id: nil)`.
     let text = ExecutorJob(job).description
     var value: UInt64 = 0
-    var sawDigit = false
     for byte in text.utf8 where byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") {
       value = value &* 10 &+ UInt64(byte - UInt8(ascii: "0"))
-      sawDigit = true
     }
-    return sawDigit ? value : 0
+    return value
   }
+
+  /// The runtime's own `swift_task_getJobTaskId`, when exported: the same id as the job's
+  /// description, without formatting a string on every enqueue.
+  private static let getJobTaskID: (@convention(c) (UnsafeMutableRawPointer) -> UInt64)? = {
+    guard let handle = dlopen(nil, RTLD_NOW), let symbol = dlsym(handle, "swift_task_getJobTaskId") else {
+      return nil
+    }
+    return unsafeBitCast(symbol, to: (@convention(c) (UnsafeMutableRawPointer) -> UInt64).self)
+  }()
 
   /// The id of the task running on this thread, or 0 outside tasks.
   static func currentTaskID() -> UInt64 {
