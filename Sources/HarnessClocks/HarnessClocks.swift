@@ -1,1 +1,0 @@
-// The HarnessClocks module. See DESIGN.md.

@@ -1,0 +1,303 @@
+import HarnessIssues
+import Synchronization
+
+/// A clock whose time moves only when the test says so, for testing code that sleeps, debounces
+/// or ticks without waiting for real time and without flakiness.
+///
+/// ```swift
+/// @Test func ticks() async {
+///   let clock = TestClock()
+///   let ticks = Mutex(0)
+///   let task = Task {
+///     for await _ in clock.timer(interval: .seconds(1)) { ticks.withLock { $0 += 1 } }
+///   }
+///   await clock.advance(by: .seconds(5))
+///   #expect(ticks.withLock { $0 } == 5)   // no waiting, no retries: every time
+///   task.cancel()
+/// }
+/// ```
+///
+/// ## What the clock guarantees
+///
+/// - Sleepers resume in deadline order; sleepers with the same deadline resume in the order they
+///   started sleeping. While a sleeper runs, ``now`` is its deadline.
+/// - `advance` first lets the test's work settle (a `Task {}` the test just started reaches its
+///   first sleep), then resumes the due sleepers one at a time, and after each one waits until
+///   the work it woke has run until it finished or suspended again. When `advance` returns,
+///   the test can assert at once.
+/// - A sleep whose deadline is not after ``now`` returns at once (after a cancellation check).
+///   Cancelling a sleeping task removes its sleeper and makes its sleep throw `CancellationError`.
+/// - Nothing waits forever: work that never settles, a `run()` whose sleepers keep coming back,
+///   and sleepers still pending at ``expectNoPendingSleepers(fileID:filePath:line:column:)`` are
+///   reported as test failures listing the pending sleepers (deadline, and where each sleep was
+///   called when known).
+///
+/// ## How determinism is achieved
+///
+/// The clock follows the test's work instead of guessing how long it takes. It installs the Swift
+/// runtime's global-enqueue hook, and every job headed for the global concurrent executor that
+/// belongs to the test's work (the test's task once it has created or advanced a clock, the
+/// tasks started from it, the tasks that sleep on the clock, and everything those start) runs on
+/// one serial thread, first in, first out. The clock counts those jobs, so it knows exactly when
+/// all of them are suspended. Other tests' jobs are untouched and keep running in parallel.
+///
+/// Covered, with no setup: `Task {}` and `Task.detached {}` started by the test or by the code
+/// under test, `async let`, task groups, actors (their jobs are followed like tasks), nested
+/// sleeps and timers, and `@MainActor` code: when the work touches the main actor, each settle
+/// also lets the main actor run everything it had queued (its queue is first in, first out).
+///
+/// Not covered, and reported instead of flaking:
+/// - A sleep from a task the clock cannot follow (started from a `DispatchQueue` callback, or
+///   before the test created the clock, e.g. in a synchronous XCTest `setUp`): the sleep reports
+///   an issue saying so. Create the clock inside the test, before the work that uses it.
+/// - Work that keeps running without ever suspending on the clock (a loop polling with
+///   `Task.yield()`): `advance` gives up after ``FollowedWork/jobBudget`` jobs and reports.
+/// - A blocked main thread while the work needs the main actor: reported after 10 seconds.
+///
+/// Work that waits on something outside the test's tasks (real I/O, a real clock's sleep, a
+/// `DispatchQueue`) is, to the clock, simply suspended: `advance` does not wait for it.
+public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, Sendable {
+  /// An instant of this clock: an offset from its zero.
+  public typealias Instant = ClockInstant<TestClock, Duration>
+
+  private struct State: Sendable {
+    var now: Instant
+    var sleepers = SleeperQueue<Instant>()
+  }
+
+  private let state: Mutex<State>
+  private let world: ClockWorld
+  /// Where the clock was created, for messages about it.
+  let creation: SourceCodeLocation
+
+  /// A clock that starts at `now` (its zero by default).
+  public convenience init(
+    now: Instant = Instant(),
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    self.init(now: now, createdAt: SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
+  init(now: Instant, createdAt creation: SourceCodeLocation) {
+    state = Mutex(State(now: now))
+    world = FollowedWork.shared.joinWorld()
+    self.creation = creation
+    if !GlobalEnqueueHook.isInstalled {
+      reportIssue(ReportedIssue(message: TestClockMessages.cannotFollow, location: creation))
+    }
+  }
+
+  deinit {
+    FollowedWork.shared.leaveWorld(world)
+  }
+
+  /// The current instant. It moves only through `advance` and `run`.
+  public var now: Instant {
+    state.withLock { $0.now }
+  }
+
+  public var minimumResolution: Duration { .zero }
+
+  // MARK: - Sleeping
+
+  /// Suspends until the clock reaches `deadline`. See the type's documentation for the order in
+  /// which sleepers resume.
+  public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+    try await sleep(until: deadline, calledAt: SleepCallSite.current)
+  }
+
+  /// Suspends for `duration`, remembering where it was called for failure messages.
+  public func sleep(
+    for duration: Duration,
+    tolerance: Duration? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async throws {
+    let location = SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    try await sleep(until: now.advanced(by: duration), calledAt: location)
+  }
+
+  private func sleep(until deadline: Instant, calledAt location: SourceCodeLocation?) async throws {
+    try Task.checkCancellation()
+    if state.withLock({ deadline <= $0.now }) { return }
+    if !FollowedWork.shared.noteSleeper(in: world) {
+      report(TestClockMessages.unfollowedSleep(clock: description, deadline: "\(deadline)"), at: location ?? creation)
+    }
+    let ticket = SleepTicket(taskID: TaskIdentity.currentTaskID())
+    try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+        let outcome = state.withLock { state -> Result<Bool, CancellationError> in
+          // Time may have moved since the first check: then the sleep is over already.
+          guard deadline > state.now else { return .success(false) }
+          let cancelled = ticket.phase.withLock { phase in
+            if case .cancelled = phase { return true }
+            phase = .sleeping(continuation)
+            return false
+          }
+          if cancelled { return .failure(CancellationError()) }
+          state.sleepers.insert(deadline: deadline, ticket: ticket, location: location)
+          return .success(true)
+        }
+        switch outcome {
+        case .success(true): break
+        case .success(false): continuation.resume()
+        case .failure(let error): continuation.resume(throwing: error)
+        }
+      }
+    } onCancel: {
+      ticket.cancel()
+    }
+  }
+
+  // MARK: - Moving time
+
+  /// Moves the clock forward by `duration`, resuming every sleeper whose deadline it passes.
+  ///
+  /// Returns once every resumed task has run until it finished or suspended again; the clock
+  /// then reads `now + duration`. `advance()` with no argument lets the test's work settle and
+  /// moves no time.
+  public func advance(
+    by duration: Duration = .zero,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    let location = SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    await advance(to: now.advanced(by: duration), operation: "advance(by: \(duration))", at: location)
+  }
+
+  /// Moves the clock forward to `deadline`, resuming every sleeper due by then, in order.
+  ///
+  /// An instant before ``now`` is a mistake in the test: it is reported, and the clock stays put.
+  public func advance(
+    to deadline: Instant,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    let location = SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    await advance(to: deadline, operation: "advance(to: \(deadline))", at: location)
+  }
+
+  private func advance(to deadline: Instant, operation: String, at location: SourceCodeLocation) async {
+    let now = self.now
+    guard deadline >= now else {
+      report(TestClockMessages.backwards(clock: description, operation: operation, now: "\(now)", requested: "\(deadline)"), at: location)
+      return
+    }
+    let request = SettleRequest(
+      resumeNext: { [weak self] in self?.wakeNext(through: deadline) },
+      finish: { [weak self] in self?.state.withLock { $0.now = Swift.max($0.now, deadline) } }
+    )
+    let problems = await FollowedWork.shared.settle(world, request)
+    report(problems, operation: operation, at: location)
+  }
+
+  /// Advances until no sleeper is left, resuming them in order.
+  ///
+  /// Work that keeps scheduling new sleeps (a timer, a polling loop) never runs out of
+  /// sleepers: after resuming `maxResumptions` of them `run()` stops, reports the sleepers still
+  /// pending, and returns. Cancel such work first, or use ``advance(by:fileID:filePath:line:column:)``.
+  public func run(
+    maxResumptions: Int = 10_000,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    let location = SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    let request = SettleRequest(
+      maxResumptions: maxResumptions,
+      resumeNext: { [weak self] in self?.wakeNext(through: nil) }
+    )
+    let problems = await FollowedWork.shared.settle(world, request)
+    report(problems, operation: "run()", at: location)
+  }
+
+  /// Resumes the earliest sleeper due by `limit` (any sleeper when `nil`), moves the clock to
+  /// its deadline, and returns the sleeper's task id. `nil` when there is none.
+  private func wakeNext(through limit: Instant?) -> UInt64? {
+    while true {
+      let entry = state.withLock { state -> SleeperQueue<Instant>.Entry? in
+        guard let entry = state.sleepers.popFirst(where: { deadline in limit.map { deadline <= $0 } ?? true })
+        else { return nil }
+        state.now = Swift.max(state.now, entry.deadline)
+        return entry
+      }
+      guard let entry else { return nil }
+      // A sleeper cancelled between the two steps is skipped.
+      if entry.ticket.wake() { return entry.ticket.taskID }
+    }
+  }
+
+  // MARK: - Checking
+
+  /// The sleepers waiting for the clock, in the order they will resume.
+  ///
+  /// Test helpers (a test store, for example) read this to tell whether work still waits on time.
+  public var pendingSleepers: [PendingSleeper<Instant>] {
+    state.withLock { state in
+      state.sleepers.sleeping.map { PendingSleeper(deadline: $0.deadline, location: $0.location) }
+    }
+  }
+
+  /// Lets the test's work settle, then reports an issue listing every sleeper still pending.
+  ///
+  /// Call it at the end of a test: a sleeper still pending is work the test never finished,
+  /// such as a timer it forgot to cancel or a debounce it never let fire.
+  public func expectNoPendingSleepers(
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    let location = SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    let problems = await FollowedWork.shared.settle(world, SettleRequest(resumeNext: { nil }))
+    report(problems, operation: "expectNoPendingSleepers()", at: location)
+    let pending = pendingSleepers
+    guard !pending.isEmpty else { return }
+    report(TestClockMessages.pendingAtEnd(clock: description, now: "\(now)", pending: pending), at: location)
+  }
+
+  // MARK: - Reporting
+
+  /// `TestClock<Duration> created at Tests/FeatureTests.swift:12`
+  var description: String {
+    "TestClock<\(Duration.self)> created at \(creation.fileID):\(creation.line)"
+  }
+
+  private func report(_ problems: [SettleProblem], operation: String, at location: SourceCodeLocation) {
+    for problem in problems {
+      report(
+        TestClockMessages.settleProblem(
+          problem, clock: description, operation: operation, now: "\(now)", pending: pendingSleepers
+        ),
+        at: location
+      )
+    }
+  }
+
+  private func report(_ message: String, at location: SourceCodeLocation) {
+    reportIssue(ReportedIssue(message: message, location: location))
+  }
+}
+
+extension TestClock where Duration == Swift.Duration {
+  /// A clock that starts at `now` (its zero by default), measuring time in `Duration`.
+  public convenience init(
+    now: Instant = Instant(),
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    self.init(now: now, createdAt: SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+}

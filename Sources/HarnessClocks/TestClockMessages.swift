@@ -1,0 +1,85 @@
+/// The failure messages of ``TestClock``, written for someone who has never read its code.
+enum TestClockMessages {
+  static let cannotFollow = """
+    TestClock cannot follow the test's tasks on this platform: the Swift runtime does not \
+    export swift_task_enqueueGlobal_hook. advance(by:) will not wait for the work it wakes, so \
+    time-based tests may be flaky here.
+    """
+
+  static func unfollowedSleep(clock: String, deadline: String) -> String {
+    """
+    A task that \(clock) cannot follow started sleeping on it (until \(deadline)).
+
+    The clock only waits for work that the test started after creating it: the test's task and \
+    the tasks, async lets, task groups and actors it starts. This sleep comes from elsewhere \
+    (a DispatchQueue callback, a task started before the clock existed, a synchronous XCTest \
+    setUp, or another test), so whether it is registered before or after an advance is a race.
+
+    Create the clock inside the test (or its async setUp), before the work that uses it, and \
+    start that work from the test.
+    """
+  }
+
+  static func backwards(clock: String, operation: String, now: String, requested: String) -> String {
+    """
+    \(clock) cannot move back in time: \(operation) asked for \(requested), but the clock is \
+    already at \(now). The clock did not move.
+
+    Advance to an instant at or after clock.now, e.g. clock.now.advanced(by: .seconds(1)).
+    """
+  }
+
+  static func pendingAtEnd(clock: String, now: String, pending: [PendingSleeper<some InstantProtocol>]) -> String {
+    """
+    \(clock) still has \(count(pending.count, "sleeper")) at \(now):
+    \(list(pending))
+
+    Each is work the test never finished: advance the clock past it (advance(by:) or run()), \
+    or cancel the task that sleeps.
+    """
+  }
+
+  static func settleProblem(
+    _ problem: SettleProblem,
+    clock: String,
+    operation: String,
+    now: String,
+    pending: [PendingSleeper<some InstantProtocol>]
+  ) -> String {
+    let what: String
+    switch problem {
+    case .workNeverSettles(let jobs):
+      what = """
+        \(operation) on \(clock) gave up at \(now): the test's work ran \(jobs) jobs without \
+        ever suspending on something the clock can wait for, so it would never settle. \
+        Something keeps running, for example a loop polling with Task.yield() or an endless loop \
+        without a sleep on this clock.
+        """
+    case .tooManyResumptions(let limit):
+      what = """
+        \(operation) on \(clock) stopped at \(now) after resuming \(limit) sleepers: the work \
+        keeps scheduling new sleeps, so the clock can never run out of them. Cancel repeating \
+        work (timers, polling loops) before run(), move to a given time with advance(by:) or \
+        advance(to:), or pass a larger maxResumptions.
+        """
+    case .mainActorUnresponsive:
+      what = """
+        \(operation) on \(clock) stopped waiting for the main actor: it ran no job for 10 \
+        seconds, so the main thread is blocked (a synchronous wait on the main thread?). Work \
+        on the main actor may not have run.
+        """
+    }
+    guard !pending.isEmpty else { return what + "\n\nNo sleeper is pending." }
+    return what + "\n\nPending sleepers:\n" + list(pending)
+  }
+
+  private static func list(_ pending: [PendingSleeper<some InstantProtocol>]) -> String {
+    let shown = pending.prefix(20).map { "  • \($0)" }
+    let more = pending.count > 20 ? ["  … and \(pending.count - 20) more"] : []
+    return (shown + more).joined(separator: "\n")
+  }
+
+  private static func count(_ value: Int, _ noun: String) -> String {
+    value == 1 ? "1 pending \(noun)" : "\(value) pending \(noun)s"
+  }
+}
