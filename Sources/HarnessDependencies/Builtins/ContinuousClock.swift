@@ -1,0 +1,36 @@
+import HarnessClocks
+
+extension DependencyValues {
+  /// The clock to measure time and sleep with, that keeps running while the system sleeps.
+  ///
+  /// - live value: `ContinuousClock()`
+  /// - test value: `UnimplementedClock(name: "continuousClock")` — each use reports an issue
+  ///   naming the clock and then returns at once; override it with a `TestClock` (time moves
+  ///   only when the test says so) or an `ImmediateClock` (sleeps return at once)
+  /// - preview value: the live value
+  ///
+  /// ```swift
+  /// final class TimerModel {
+  ///   @Dependency(\.continuousClock) var clock
+  ///   func start() async throws {
+  ///     for await _ in clock.timer(interval: .seconds(1)) { ticks += 1 }
+  ///   }
+  /// }
+  ///
+  /// @Test func ticks() async {
+  ///   let clock = TestClock()
+  ///   let model = withDependencies { $0.continuousClock = clock } operation: { TimerModel() }
+  ///   …
+  ///   await clock.advance(by: .seconds(3))
+  /// }
+  /// ```
+  public var continuousClock: any Clock<Duration> {
+    get { self[ContinuousClockKey.self] }
+    set { self[ContinuousClockKey.self] = newValue }
+  }
+}
+
+private enum ContinuousClockKey: DependencyKey {
+  static let liveValue: any Clock<Duration> = ContinuousClock()
+  static var testValue: any Clock<Duration> { UnimplementedClock(name: "continuousClock") }
+}
