@@ -6,6 +6,7 @@ import HarnessIssues
 /// ``TestContext``, so each argument of a parameterized test too), which is how cached defaults
 /// and `prepareDependencies` never leak from one test to another, with no per-test code.
 /// The test traits and `withFreshDependencies` make scopes explicitly.
+@usableFromInline
 final class DependencyScope: Sendable {
   private let live = DefaultValueCache(context: .live)
   private let preview = DefaultValueCache(context: .preview)
@@ -13,6 +14,7 @@ final class DependencyScope: Sendable {
 
   init() {}
 
+  @usableFromInline
   func cache(for context: DependencyContext) -> DefaultValueCache {
     switch context {
     case .live: live
