@@ -8,8 +8,9 @@ import Synchronization
 /// never while a value is built, so a value whose initializer reads other dependencies (on this
 /// thread or another) cannot deadlock on it. A slot builds its value exactly once, however many
 /// readers race for it; a key whose value (transitively) reads itself is reported as a cycle.
+@usableFromInline
 final class DefaultValueCache: Sendable {
-  let context: DependencyContext
+  @usableFromInline let context: DependencyContext
   private let slots = Mutex<[ObjectIdentifier: ValueSlot]>([:])
 
   init(context: DependencyContext) {
@@ -17,6 +18,7 @@ final class DefaultValueCache: Sendable {
   }
 
   /// The default value of `Key` in this cache's context, built on first use.
+  @inlinable
   func value<Key: TestDependencyKey>(
     for key: Key.Type,
     read: DependencyRead,
@@ -34,7 +36,8 @@ final class DefaultValueCache: Sendable {
     slot(for: key).prepare(box)
   }
 
-  private func slot(for key: ObjectIdentifier) -> ValueSlot {
+  @usableFromInline
+  func slot(for key: ObjectIdentifier) -> ValueSlot {
     slots.withLock { slots in
       if let slot = slots[key] { return slot }
       let slot = ValueSlot()
@@ -45,6 +48,7 @@ final class DefaultValueCache: Sendable {
 }
 
 /// One key's value in a ``DefaultValueCache``: published once, then read without a lock.
+@usableFromInline
 final class ValueSlot: Sendable {
   // Write-once: readers load it without the lock; the slot releases it only in deinit, when no
   // reader can hold the slot any more.
@@ -58,7 +62,7 @@ final class ValueSlot: Sendable {
   }
 
   /// The value, once it has been read (built or prepared) in this cache.
-  var built: AnyValueBox? {
+  @usableFromInline var built: AnyValueBox? {
     published.load(ordering: .acquiring)?.takeUnretainedValue()
   }
 
@@ -66,6 +70,7 @@ final class ValueSlot: Sendable {
   ///
   /// A value that must not be kept (see ``DefaultValueFactory/Made/isCacheable``) is returned
   /// without being published.
+  @usableFromInline
   func build<Value: Sendable>(
     read: DependencyRead,
     _ make: () -> DefaultValueFactory.Made<Value>
@@ -108,6 +113,7 @@ class AnyValueBox: @unchecked Sendable {
   // @unchecked: the subclass holds one immutable `Sendable` value.
 
   /// The value, when the caller knows its type (the key fixes it).
+  @inlinable
   final func unbox<Value: Sendable>(as _: Value.Type) -> Value {
     unsafeDowncast(self, to: ValueBox<Value>.self).value
   }
@@ -116,5 +122,5 @@ class AnyValueBox: @unchecked Sendable {
 @usableFromInline
 final class ValueBox<Value: Sendable>: AnyValueBox, @unchecked Sendable {
   @usableFromInline let value: Value
-  init(_ value: Value) { self.value = value }
+  @usableFromInline init(_ value: Value) { self.value = value }
 }

@@ -3,8 +3,10 @@ import Synchronization
 
 /// Builds a key's default value for a context: `liveValue`, `testValue` or `previewValue`,
 /// reporting a value the key does not have.
+@usableFromInline
 enum DefaultValueFactory {
   /// A built value, and whether the cache may keep it.
+  @usableFromInline
   struct Made<Value> {
     var value: Value
     /// `false` for the live value a test got while overriding the dependency (`$0.x.y = …`
@@ -13,6 +15,7 @@ enum DefaultValueFactory {
     var isCacheable = true
   }
 
+  @usableFromInline
   static func make<Key: TestDependencyKey>(
     _ key: Key.Type,
     context: DependencyContext,

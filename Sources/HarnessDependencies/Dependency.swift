@@ -23,11 +23,19 @@ import Synchronization
 /// first used, and would capture that place's dependencies.
 @propertyWrapper
 public struct Dependency<Value: Sendable>: Sendable {
-  // Inlinable from here down to the fast path: a client specializes the read for its `Value`,
-  // instead of looking up generic metadata on every read.
+  // Inlinable down to the slow path, and the only generic part: a client specializes the read
+  // for its `Value`, where unspecialized code would look generic metadata up on every read.
 
-  /// How to read the value, and the values current when the owner was created.
-  @usableFromInline let reader: DependencyReader<Value>
+  /// Where the property is, what it captured, and the value once it is fixed.
+  @usableFromInline let access: DependencyAccess
+  /// How to read the value from dependency values.
+  @usableFromInline let read: Read
+
+  @usableFromInline
+  enum Read: Sendable {
+    case keyPath(any KeyPath<DependencyValues, Value> & Sendable)
+    case key(@Sendable (DependencyValues) -> Value)
+  }
 
   /// Reads the dependency registered as the `DependencyValues` property at `keyPath`:
   /// `@Dependency(\.uuid) var uuid`.
@@ -38,8 +46,8 @@ public struct Dependency<Value: Sendable>: Sendable {
     line: UInt = #line,
     column: UInt = #column
   ) {
-    reader = DependencyReader(
-      .keyPath(keyPath),
+    read = .keyPath(keyPath)
+    access = DependencyAccess(
       site: StaticSourceLocation(fileID: fileID, filePath: filePath, line: line, column: column),
       readsKeyDirectly: false
     )
@@ -54,8 +62,8 @@ public struct Dependency<Value: Sendable>: Sendable {
     line: UInt = #line,
     column: UInt = #column
   ) where Key.Value == Value {
-    reader = DependencyReader(
-      .key { $0[Key.self] },
+    read = .key { $0[Key.self] }
+    access = DependencyAccess(
       site: StaticSourceLocation(fileID: fileID, filePath: filePath, line: line, column: column),
       readsKeyDirectly: true
     )
@@ -67,13 +75,42 @@ public struct Dependency<Value: Sendable>: Sendable {
     let current = DependencyStorage.current
     // The current scope can only change the answer when it is neither the captured values nor
     // the untouched defaults.
-    let readsCaptured = current === reader.captured || current === DependencyStorage.root
-    if readsCaptured, let value = reader.published { return value }
-    return reader.resolve(current: current, readsCaptured: readsCaptured)
+    let readsCaptured = current === access.captured || current === DependencyStorage.root
+    if readsCaptured, let box = access.published {
+      return unsafeDowncast(box, to: ValueBox<Value>.self).value
+    }
+    return resolve(current: current, readsCaptured: readsCaptured)
+  }
+
+  @inlinable
+  func resolve(current: DependencyStorage, readsCaptured: Bool) -> Value {
+    let captured = access.captured
+    // Captured values are immutable and cached defaults never change once built, so a dependency
+    // read from the captured values is fixed for good, unless defaults come from "the running
+    // test", which is found anew at each read.
+    let isFixed = readsCaptured && (captured.scope != nil || !isTesting)
+    var values = DependencyValues(storage: readsCaptured ? captured : current)
+    switch read {
+    case let .keyPath(keyPath):
+      let property = PropertyRead(
+        access: access, captured: readsCaptured ? nil : captured, records: isFixed)
+      values.property = property
+      let value = values[keyPath: keyPath]
+      // Only a plain property is fixed: a path through the dependency (`\.date.now`) is
+      // computed anew at each read.
+      if isFixed, let box = property.exactBox(of: value) { access.publish(box) }
+      return value
+    case let .key(read):
+      values.property = PropertyRead(
+        access: access, captured: readsCaptured ? nil : captured, records: false)
+      let value = read(values)
+      if isFixed { access.publish(ValueBox(value)) }
+      return value
+    }
   }
 
   /// The values this property reads on top of the current ones (for `withDependencies(from:)`).
-  var capturedStorage: DependencyStorage { reader.captured }
+  var capturedStorage: DependencyStorage { access.captured }
 }
 
 /// Lets `withDependencies(from:)` find the captured values of any `Dependency` by reflection.
@@ -83,39 +120,25 @@ protocol DependencyCapturing {
 
 extension Dependency: DependencyCapturing {}
 
-/// A `@Dependency` property's declaration: where it is, for messages.
+/// A `@Dependency` property: where it is declared (for messages), the values current when its
+/// owner was created, and its value once that is fixed for good.
+///
+/// Not generic, so that creating and destroying one costs no generic metadata lookups.
 @usableFromInline
-class DependencyAccess: @unchecked Sendable {
-  // @unchecked: immutable.
+final class DependencyAccess: @unchecked Sendable {
+  // @unchecked: immutable, but for the write-once atomic.
   let site: StaticSourceLocation
   /// `@Dependency(Key.self)` rather than `@Dependency(\.property)`.
   let readsKeyDirectly: Bool
+  /// The values current when the owner was created.
+  @usableFromInline let captured: DependencyStorage
+  // Write-once, released in deinit: a reader never sees a box freed under it.
+  @usableFromInline let box = Atomic<Unmanaged<AnyValueBox>?>(nil)
 
   init(site: StaticSourceLocation, readsKeyDirectly: Bool) {
     self.site = site
     self.readsKeyDirectly = readsKeyDirectly
-  }
-}
-
-/// How a `@Dependency` property reads its value, and the value once it is fixed for good.
-@usableFromInline
-final class DependencyReader<Value: Sendable>: DependencyAccess, @unchecked Sendable {
-  // @unchecked: immutable, but for the write-once atomic.
-  enum Read: Sendable {
-    case keyPath(any KeyPath<DependencyValues, Value> & Sendable)
-    case key(@Sendable (DependencyValues) -> Value)
-  }
-
-  private let read: Read
-  /// The values current when the owner was created.
-  @usableFromInline let captured: DependencyStorage
-  // Write-once, released in deinit: a reader never sees a box freed under it.
-  @usableFromInline let box = Atomic<Unmanaged<ValueBox<Value>>?>(nil)
-
-  init(_ read: Read, site: StaticSourceLocation, readsKeyDirectly: Bool) {
-    self.read = read
     self.captured = DependencyStorage.current
-    super.init(site: site, readsKeyDirectly: readsKeyDirectly)
   }
 
   deinit {
@@ -123,38 +146,14 @@ final class DependencyReader<Value: Sendable>: DependencyAccess, @unchecked Send
   }
 
   /// The value, if reading the captured values can only ever give this one.
-  @inlinable var published: Value? {
-    box.load(ordering: .acquiring)?.takeUnretainedValue().value
+  @inlinable var published: AnyValueBox? {
+    box.load(ordering: .acquiring)?.takeUnretainedValue()
   }
 
+  /// Keeps `value` for good (the first value published wins; all are the same value).
   @usableFromInline
-  func resolve(current: DependencyStorage, readsCaptured: Bool) -> Value {
-    // Captured values are immutable and cached defaults never change once built, so a dependency
-    // read from the captured values is fixed for good, unless defaults come from "the running
-    // test", which is found anew at each read.
-    let isFixed = readsCaptured && (captured.scope != nil || !isTesting)
-    var values = DependencyValues(storage: readsCaptured ? captured : current)
-    switch read {
-    case let .keyPath(keyPath):
-      let recorder = isFixed ? SubscriptRecorder() : nil
-      values.property = PropertyRead(
-        access: self, captured: readsCaptured ? nil : captured, recorder: recorder)
-      let value = values[keyPath: keyPath]
-      // Only a plain property is fixed: a path through the dependency (`\.date.now`) is
-      // computed anew at each read.
-      if let recorder, recorder.readExactly(value) { publish(value) }
-      return value
-    case let .key(read):
-      values.property = PropertyRead(
-        access: self, captured: readsCaptured ? nil : captured, recorder: nil)
-      let value = read(values)
-      if isFixed { publish(value) }
-      return value
-    }
-  }
-
-  private func publish(_ value: Value) {
-    let new = Unmanaged.passRetained(ValueBox(value))
+  func publish(_ value: AnyValueBox) {
+    let new = Unmanaged.passRetained(value)
     let (stored, _) = box.compareExchange(expected: nil, desired: new, ordering: .acquiringAndReleasing)
     if !stored { new.release() }
   }

@@ -2,6 +2,7 @@ import HarnessIssues
 
 /// One read of a dependency's default value, described for messages: which dependency, through
 /// what, and from where. Built only when a default value is looked up, never on the fast path.
+@usableFromInline
 struct DependencyRead {
   let keyType: Any.Type
   let valueType: Any.Type
@@ -12,14 +13,16 @@ struct DependencyRead {
   /// Where `DependencyValues`' subscript was called (the registering property).
   let site: StaticSourceLocation
 
-  init<Key: TestDependencyKey>(
-    key: Key.Type,
+  @usableFromInline
+  init(
+    keyType: Any.Type,
+    valueType: Any.Type,
     function: StaticString,
     access: DependencyAccess?,
     site: StaticSourceLocation
   ) {
-    self.keyType = key
-    self.valueType = Key.Value.self
+    self.keyType = keyType
+    self.valueType = valueType
     self.function = function
     self.access = access
     self.site = site

@@ -1,5 +1,4 @@
 import HarnessIssues
-import Synchronization
 
 /// Where default values live: one cache per context.
 ///
@@ -7,6 +6,7 @@ import Synchronization
 /// ``TestContext``, so each argument of a parameterized test too), which is how cached defaults
 /// and `prepareDependencies` never leak from one test to another, with no per-test code.
 /// The test traits and `withFreshDependencies` make scopes explicitly.
+@usableFromInline
 final class DependencyScope: Sendable {
   private let live = DefaultValueCache(context: .live)
   private let preview = DefaultValueCache(context: .preview)
@@ -14,6 +14,7 @@ final class DependencyScope: Sendable {
 
   init() {}
 
+  @usableFromInline
   func cache(for context: DependencyContext) -> DefaultValueCache {
     switch context {
     case .live: live
@@ -46,12 +47,12 @@ final class DependencyScope: Sendable {
 
   /// Kept for the life of the process: without a trait or base class nothing says when a test
   /// ends. (The traits and `DependencyTestCase` use scopes that end with the test.)
-  private static let perTest = Mutex<[TestContext: DependencyScope]>([:])
+  private static let perTest = LockedValue<[TestContext: DependencyScope]>([:])
 }
 
 /// Warns, once per dependency, that a test process read a default value outside any test.
 enum OutsideTestWarning {
-  private static let warned = Mutex<Set<String>>([])
+  private static let warned = LockedValue<Set<String>>([])
 
   static func report(_ name: DependencyName) {
     let isNew = warned.withLock { $0.insert(name.description).inserted }

@@ -37,6 +37,7 @@ class DependencyStorage: @unchecked Sendable {
   }
 
   /// The newest override of `key` at or below this node.
+  @usableFromInline
   final func override(for key: ObjectIdentifier) -> OverrideNode? {
     var node = self
     while true {
@@ -48,11 +49,13 @@ class DependencyStorage: @unchecked Sendable {
   }
 
   /// The scope of the nearest scope node at or below this node.
+  @usableFromInline
   final var scope: DependencyScope? {
-    var node: DependencyStorage? = self
-    while let current = node {
-      if let scoped = current as? ScopeNode { return scoped.ownScope }
-      node = current.parent
+    var node = self
+    // Scope nodes are the only nodes with a parent but no key.
+    while let parent = node.parent {
+      if node.key == nil { return unsafeDowncast(node, to: ScopeNode.self).ownScope }
+      node = parent
     }
     return nil
   }

@@ -39,7 +39,7 @@ public struct DependencyValues: Sendable {
   }
 
   /// Overrides consulted after ``storage``: those a `@Dependency` property captured.
-  private var captured: DependencyStorage? { property?.captured }
+  @usableFromInline var captured: DependencyStorage? { property?.captured }
 
   /// Values with nothing overridden: every dependency has its default value.
   public init() {
@@ -78,8 +78,9 @@ public struct DependencyValues: Sendable {
     }
   }
 
-  /// The override of `Key`, else its default value.
-  @usableFromInline
+  /// The override of `Key`, else its default value. (Inlinable down to the cached value, so that
+  /// reads are specialized for the key's value type.)
+  @inlinable
   func value<Key: TestDependencyKey>(
     for key: Key.Type,
     function: StaticString,
@@ -90,24 +91,28 @@ public struct DependencyValues: Sendable {
     if let node = storage.override(for: id) ?? captured?.override(for: id) {
       value = unsafeDowncast(node, to: TypedOverrideNode<Key.Value>.self).value
     } else {
-      let read = DependencyRead(key: key, function: function, access: property?.access, site: site)
+      let read = DependencyRead(
+        keyType: key, valueType: Key.Value.self, function: function, access: property?.access,
+        site: site)
       value = defaultValue(for: key, read: read)
     }
-    property?.recorder?.record(value)
+    property?.record(value)
     return value
   }
 
   /// The context deciding which default values are used: an override of ``context``, else the
   /// context of the process (see ``DependencyContext``).
-  var effectiveContext: DependencyContext {
+  @usableFromInline var effectiveContext: DependencyContext {
     storage.context ?? captured?.context ?? DependencyContext.detected
   }
 
   /// Where default values are cached for these values.
+  @usableFromInline
   func scope(reading read: @autoclosure () -> DependencyRead) -> DependencyScope {
     storage.scope ?? captured?.scope ?? DependencyScope.implicit(reading: read().name)
   }
 
+  @inlinable
   func defaultValue<Key: TestDependencyKey>(for key: Key.Type, read: DependencyRead) -> Key.Value {
     scope(reading: read)
       .cache(for: effectiveContext)

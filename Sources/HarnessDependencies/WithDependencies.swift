@@ -16,6 +16,7 @@
 /// Reading a dependency inside `update` (`$0.apiClient.fetch = { … }` reads `apiClient` first)
 /// reports nothing even if the dependency has no value for this context: it is being overridden.
 @inlinable
+@discardableResult
 public func withDependencies<R>(
   _ update: (inout DependencyValues) throws -> Void,
   operation: () throws -> R
@@ -29,6 +30,7 @@ public func withDependencies<R>(
 
 /// Runs async `operation` with the dependencies changed by `update`, on the caller's actor.
 /// See the synchronous overload.
+@discardableResult
 public func withDependencies<R>(
   isolation: isolated (any Actor)? = #isolation,
   _ update: (inout DependencyValues) async throws -> Void,
@@ -51,6 +53,7 @@ public func withDependencies<R>(
 ///
 /// The parent's values win over those current here; `update` wins over both. A parent with no
 /// `@Dependency` property has nothing to pass on: that is reported.
+@discardableResult
 public func withDependencies<Parent, R>(
   from parent: Parent,
   _ update: (inout DependencyValues) throws -> Void,
@@ -67,6 +70,7 @@ public func withDependencies<Parent, R>(
 
 /// Runs async `operation` with the dependencies of `parent`, changed by `update`, on the
 /// caller's actor. See the synchronous overload.
+@discardableResult
 public func withDependencies<Parent, R>(
   from parent: Parent,
   isolation: isolated (any Actor)? = #isolation,
@@ -83,6 +87,7 @@ public func withDependencies<Parent, R>(
 }
 
 /// Runs `operation` with the dependencies of `parent`. See the overload with `update`.
+@discardableResult
 public func withDependencies<Parent, R>(
   from parent: Parent,
   operation: () throws -> R,
@@ -99,6 +104,7 @@ public func withDependencies<Parent, R>(
 
 /// Runs async `operation` with the dependencies of `parent`, on the caller's actor. See the
 /// overload with `update`.
+@discardableResult
 public func withDependencies<Parent, R>(
   from parent: Parent,
   isolation: isolated (any Actor)? = #isolation,

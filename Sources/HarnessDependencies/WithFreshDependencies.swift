@@ -11,6 +11,7 @@
 ///   runScenario()
 /// }
 /// ```
+@discardableResult
 public func withFreshDependencies<R>(
   _ update: (inout DependencyValues) throws -> Void,
   operation: () throws -> R
@@ -19,12 +20,14 @@ public func withFreshDependencies<R>(
 }
 
 /// Runs `operation` in a dependency scope of its own. See the overload with `update`.
+@discardableResult
 public func withFreshDependencies<R>(operation: () throws -> R) rethrows -> R {
   try withUpdated(DependencyValues.fresh(), { _ in }, operation: operation)
 }
 
 /// Runs async `operation` in a dependency scope of its own, on the caller's actor. See the
 /// synchronous overload.
+@discardableResult
 public func withFreshDependencies<R>(
   isolation: isolated (any Actor)? = #isolation,
   _ update: (inout DependencyValues) async throws -> Void,
@@ -35,6 +38,7 @@ public func withFreshDependencies<R>(
 
 /// Runs async `operation` in a dependency scope of its own, on the caller's actor. See the
 /// overload with `update`.
+@discardableResult
 public func withFreshDependencies<R>(
   isolation: isolated (any Actor)? = #isolation,
   operation: () async throws -> R

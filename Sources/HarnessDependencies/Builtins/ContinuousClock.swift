@@ -1,23 +1,27 @@
 import HarnessClocks
 
 extension DependencyValues {
-  /// The clock for measuring and waiting on time as it passes, also while the system sleeps.
+  /// The clock to measure time and sleep with, that keeps running while the system sleeps.
   ///
   /// - live value: `ContinuousClock()`
-  /// - test value: `UnimplementedClock(name: "continuousClock")` — any use reports an issue
-  ///   naming `continuousClock`, then returns at once; override it with a `TestClock` (time
-  ///   moves on `advance`) or an `ImmediateClock` (sleeps return at once)
+  /// - test value: `UnimplementedClock(name: "continuousClock")` — each use reports an issue
+  ///   naming the clock and then returns at once; override it with a `TestClock` (time moves
+  ///   only when the test says so) or an `ImmediateClock` (sleeps return at once)
   /// - preview value: the live value
   ///
   /// ```swift
-  /// struct Feature: Reducer {
+  /// final class TimerModel {
   ///   @Dependency(\.continuousClock) var clock
-  ///   … try await clock.sleep(for: .seconds(1)) …
+  ///   func start() async throws {
+  ///     for await _ in clock.timer(interval: .seconds(1)) { ticks += 1 }
+  ///   }
   /// }
   ///
-  /// let clock = TestClock()
-  /// let store = TestStore(initialState: Feature.State()) { Feature() } withDependencies: {
-  ///   $0.continuousClock = clock
+  /// @Test func ticks() async {
+  ///   let clock = TestClock()
+  ///   let model = withDependencies { $0.continuousClock = clock } operation: { TimerModel() }
+  ///   …
+  ///   await clock.advance(by: .seconds(3))
   /// }
   /// ```
   public var continuousClock: any Clock<Duration> {
@@ -29,5 +33,4 @@ extension DependencyValues {
 private enum ContinuousClockKey: DependencyKey {
   static let liveValue: any Clock<Duration> = ContinuousClock()
   static var testValue: any Clock<Duration> { UnimplementedClock(name: "continuousClock") }
-  static var previewValue: any Clock<Duration> { liveValue }
 }

@@ -1,18 +1,15 @@
 import HarnessClocks
 
 extension DependencyValues {
-  /// The clock for waiting on time that does not pass while the system sleeps.
+  /// The clock to measure time and sleep with, that stops while the system sleeps.
   ///
   /// - live value: `SuspendingClock()`
-  /// - test value: `UnimplementedClock(name: "suspendingClock")` — any use reports an issue
-  ///   naming `suspendingClock`, then returns at once; override it with a `TestClock` or an
+  /// - test value: `UnimplementedClock(name: "suspendingClock")` — each use reports an issue
+  ///   naming the clock and then returns at once; override it with a `TestClock` or an
   ///   `ImmediateClock`
   /// - preview value: the live value
   ///
-  /// ```swift
-  /// @Dependency(\.suspendingClock) var clock
-  /// try await clock.sleep(for: .milliseconds(300))
-  /// ```
+  /// See ``continuousClock`` for an example.
   public var suspendingClock: any Clock<Duration> {
     get { self[SuspendingClockKey.self] }
     set { self[SuspendingClockKey.self] = newValue }
@@ -22,5 +19,4 @@ extension DependencyValues {
 private enum SuspendingClockKey: DependencyKey {
   static let liveValue: any Clock<Duration> = SuspendingClock()
   static var testValue: any Clock<Duration> { UnimplementedClock(name: "suspendingClock") }
-  static var previewValue: any Clock<Duration> { liveValue }
 }

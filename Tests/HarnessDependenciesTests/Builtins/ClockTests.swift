@@ -1,0 +1,72 @@
+import HarnessClocks
+import HarnessDependencies
+import HarnessIssues
+import HarnessTesting
+import Testing
+
+/// `continuousClock` and `suspendingClock` (Builtins/ContinuousClock.swift,
+/// Builtins/SuspendingClock.swift) behave alike: each test runs for both.
+enum ClockDependency: String, CaseIterable, Sendable {
+  case continuousClock
+  case suspendingClock
+
+  /// The clock the dependency gives here.
+  var clock: any Clock<Duration> {
+    switch self {
+    case .continuousClock: DependencyValues.current.continuousClock
+    case .suspendingClock: DependencyValues.current.suspendingClock
+    }
+  }
+
+  func override(_ values: inout DependencyValues, with clock: any Clock<Duration>) {
+    switch self {
+    case .continuousClock: values.continuousClock = clock
+    case .suspendingClock: values.suspendingClock = clock
+    }
+  }
+
+  func isLiveClock(_ clock: any Clock<Duration>) -> Bool {
+    switch self {
+    case .continuousClock: clock is ContinuousClock
+    case .suspendingClock: clock is SuspendingClock
+    }
+  }
+}
+
+struct ClockTests {
+  @Test(arguments: ClockDependency.allCases)
+  func testValueReportsEachUseNamingTheClock(_ dependency: ClockDependency) async {
+    let clock = dependency.clock
+    let collector = IssueCollector()
+    try? await withIssueReporters([collector]) {
+      try await clock.sleep(for: .seconds(3_600))
+    }
+    let messages = collector.issues.map(\.message)
+    // Sleeping for a duration reads `now` first, so both report.
+    #expect(messages.contains { $0.contains("Unimplemented: \(dependency.rawValue).sleep") })
+    #expect(messages.contains { $0.contains("Unimplemented: \(dependency.rawValue).now") })
+  }
+
+  @Test(.timeLimit(.minutes(1)), arguments: ClockDependency.allCases)
+  func overriddenWithAnImmediateClock(_ dependency: ClockDependency) async throws {
+    try await withDependencies { dependency.override(&$0, with: ImmediateClock()) } operation: {
+      // Returns at once: an hour of the test's time costs none of the machine's.
+      try await dependency.clock.sleep(for: .seconds(3_600))
+    }
+  }
+
+  @Test(arguments: ClockDependency.allCases)
+  func overriddenWithATestClock(_ dependency: ClockDependency) {
+    let testClock = TestClock()
+    withDependencies { dependency.override(&$0, with: testClock) } operation: {
+      #expect((dependency.clock as? TestClock<Duration>) === testClock)
+    }
+  }
+
+  @Test(arguments: ClockDependency.allCases)
+  func liveValueIsTheSystemClock(_ dependency: ClockDependency) {
+    withDependencies { $0.context = .live } operation: {
+      #expect(dependency.isLiveClock(dependency.clock))
+    }
+  }
+}
