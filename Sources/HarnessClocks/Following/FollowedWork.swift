@@ -68,7 +68,9 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
     condition.lock()
     defer { condition.unlock() }
     let world: ClockWorld
-    if thread == followThreadID.load(ordering: .relaxed), let running = runningWorld, running !== unclaimed, !running.isRetired {
+    if thread == followThreadID.load(ordering: .relaxed), let running = runningWorld, running !== unclaimed,
+      !running.isRetired
+    {
       world = running
     } else if task != 0, let known = followedTasks[task] ?? creatorTasks[task], known !== unclaimed,
       !known.isRetired
