@@ -100,6 +100,18 @@ import Testing
     #expect(clock.now.offset == .seconds(5))
   }
 
+  @Test func advanceByANegativeDurationReportsAndLeavesTheClockWhereItIs() async {
+    let clock = TestClock()
+    await clock.advance(by: .seconds(1))
+    await withExpectedIssue {
+      await clock.advance(by: .seconds(-1))
+    } matching: { issue in
+      issue.message.contains("advance(by: -1.0 seconds) asked for 0.0 seconds")
+        && issue.location.fileID == "HarnessClocksTests/TestClockTests.swift"
+    }
+    #expect(clock.now.offset == .seconds(1))
+  }
+
   @Test func advanceToNowOrLaterMovesTheClockThere() async {
     let clock = TestClock(now: .init(offset: .seconds(10)))
     await clock.advance(to: clock.now)
