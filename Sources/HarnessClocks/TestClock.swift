@@ -80,7 +80,8 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, Send
     line: UInt = #line,
     column: UInt = #column
   ) {
-    self.init(now: now, createdAt: SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+    self.init(
+      now: now, createdAt: SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
   init(now: Instant, createdAt creation: SourceCodeLocation) {
@@ -121,7 +122,8 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, Send
     column: UInt = #column
   ) async throws {
     let location = SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    try await sleepRecordingCallSite(on: self, for: duration, from: now, tolerance: tolerance, calledAt: location)
+    try await sleepRecordingCallSite(
+      on: self, for: duration, from: now, tolerance: tolerance, calledAt: location)
   }
 
   private func sleep(until deadline: Instant, calledAt location: SourceCodeLocation?) async throws {
@@ -129,7 +131,9 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, Send
     if state.withLock({ deadline <= $0.now }) { return }
     let task = TaskIdentity.currentTaskID()
     if !FollowedWork.shared.noteSleeper(task, in: world) {
-      report(TestClockMessages.unfollowedSleep(clock: description, deadline: "\(deadline)"), at: location ?? creation)
+      report(
+        TestClockMessages.unfollowedSleep(clock: description, deadline: "\(deadline)"),
+        at: location ?? creation)
     }
     let ticket = SleepTicket(taskID: task)
     try await withTaskCancellationHandler {
@@ -192,7 +196,9 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, Send
   private func advance(to deadline: Instant, operation: String, at location: SourceCodeLocation) async {
     let now = self.now
     guard deadline >= now else {
-      report(TestClockMessages.backwards(clock: description, operation: operation, now: "\(now)", requested: "\(deadline)"), at: location)
+      report(
+        TestClockMessages.backwards(
+          clock: description, operation: operation, now: "\(now)", requested: "\(deadline)"), at: location)
       return
     }
     let request = SettleRequest(
@@ -302,6 +308,7 @@ extension TestClock where Duration == Swift.Duration {
     line: UInt = #line,
     column: UInt = #column
   ) {
-    self.init(now: now, createdAt: SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+    self.init(
+      now: now, createdAt: SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 }

@@ -29,7 +29,9 @@ enum TestClockMessages {
     """
   }
 
-  static func pendingAtEnd(clock: String, now: String, pending: [PendingSleeper<some InstantProtocol>]) -> String {
+  static func pendingAtEnd(clock: String, now: String, pending: [PendingSleeper<some InstantProtocol>])
+    -> String
+  {
     """
     \(clock) still has \(count(pending.count, "sleeper")) at \(now):
     \(list(pending))

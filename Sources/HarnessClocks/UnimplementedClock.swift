@@ -35,7 +35,9 @@ public final class UnimplementedClock<Duration: DurationProtocol & Hashable>: Cl
     line: UInt = #line,
     column: UInt = #column
   ) {
-    self.init(name: name, start: now, createdAt: SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+    self.init(
+      name: name, start: now,
+      createdAt: SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
   init(name: String, start: Instant, createdAt creation: SourceCodeLocation) {
@@ -70,7 +72,8 @@ public final class UnimplementedClock<Duration: DurationProtocol & Hashable>: Cl
     let location = SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     // From the base clock's time: reading `now` would report a second issue.
     let start = Instant(offset: base.now.offset)
-    try await sleepRecordingCallSite(on: self, for: duration, from: start, tolerance: tolerance, calledAt: location)
+    try await sleepRecordingCallSite(
+      on: self, for: duration, from: start, tolerance: tolerance, calledAt: location)
   }
 
   private func report(_ member: String, at location: SourceCodeLocation) {
@@ -98,6 +101,8 @@ extension UnimplementedClock where Duration == Swift.Duration {
     line: UInt = #line,
     column: UInt = #column
   ) {
-    self.init(name: name, start: now, createdAt: SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+    self.init(
+      name: name, start: now,
+      createdAt: SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 }

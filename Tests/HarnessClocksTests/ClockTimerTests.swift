@@ -13,7 +13,10 @@ import Testing
       }
     }
     await clock.advance(by: .seconds(3))
-    #expect(ticks.elements == ["1.0 seconds at 1.0 seconds", "2.0 seconds at 2.0 seconds", "3.0 seconds at 3.0 seconds"])
+    #expect(
+      ticks.elements == [
+        "1.0 seconds at 1.0 seconds", "2.0 seconds at 2.0 seconds", "3.0 seconds at 3.0 seconds",
+      ])
     task.cancel()
     await task.value
   }
@@ -28,7 +31,10 @@ import Testing
       }
     }
     await clock.advance(by: .seconds(5))
-    #expect(ticks.elements == ["1.0 seconds at 1.0 seconds", "2.0 seconds at 2.5 seconds", "3.0 seconds at 4.0 seconds"])
+    #expect(
+      ticks.elements == [
+        "1.0 seconds at 1.0 seconds", "2.0 seconds at 2.5 seconds", "3.0 seconds at 4.0 seconds",
+      ])
     task.cancel()
     await task.value
   }

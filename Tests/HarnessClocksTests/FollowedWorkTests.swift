@@ -3,6 +3,24 @@ import Testing
 
 /// The kinds of work `TestClock.advance` waits for, with no setup in the test.
 @Suite struct FollowedWorkTests {
+  @Test func advanceWithNoDurationLetsStartedWorkRunUntilItSuspends() async {
+    let clock = TestClock()
+    let log = Log<String>()
+    let task = Task {
+      log.append("started")
+      await Task.yield()
+      log.append("yielded")
+      try? await clock.sleep(for: .seconds(1))
+      log.append("woke")
+    }
+    await clock.advance()
+    #expect(log.elements == ["started", "yielded"])
+    #expect(clock.pendingSleepers.count == 1)
+    await clock.advance(by: .seconds(1))
+    #expect(log.elements == ["started", "yielded", "woke"])
+    await task.value
+  }
+
   @Test func taskGroupChildrenAreFollowed() async {
     let clock = TestClock()
     let log = Log<Int>()

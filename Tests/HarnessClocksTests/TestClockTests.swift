@@ -51,17 +51,20 @@ import Testing
     let deadlines: [(String, Int)] = [("c", 3), ("a1", 1), ("d", 4), ("a2", 1), ("b", 2), ("a3", 1)]
     var tasks: [Task<Void, Never>] = []
     for (name, seconds) in deadlines {
-      tasks.append(Task {
-        try? await clock.sleep(for: .seconds(seconds))
-        order.append("\(name)@\(clock.now.offset)")
-      })
+      tasks.append(
+        Task {
+          try? await clock.sleep(for: .seconds(seconds))
+          order.append("\(name)@\(clock.now.offset)")
+        })
       // Let each sleeper register before the next starts, so ties have a known order.
       await clock.advance()
     }
     await clock.advance(by: .seconds(4))
-    #expect(order.elements == [
-      "a1@1.0 seconds", "a2@1.0 seconds", "a3@1.0 seconds", "b@2.0 seconds", "c@3.0 seconds", "d@4.0 seconds",
-    ])
+    #expect(
+      order.elements == [
+        "a1@1.0 seconds", "a2@1.0 seconds", "a3@1.0 seconds", "b@2.0 seconds", "c@3.0 seconds",
+        "d@4.0 seconds",
+      ])
     for task in tasks { await task.value }
   }
 }
@@ -95,6 +98,18 @@ import Testing
         && issue.message.contains("already at 5.0 seconds")
     }
     #expect(clock.now.offset == .seconds(5))
+  }
+
+  @Test func advanceByANegativeDurationReportsAndLeavesTheClockWhereItIs() async {
+    let clock = TestClock()
+    await clock.advance(by: .seconds(1))
+    await withExpectedIssue {
+      await clock.advance(by: .seconds(-1))
+    } matching: { issue in
+      issue.message.contains("advance(by: -1.0 seconds) asked for 0.0 seconds")
+        && issue.location.fileID == "HarnessClocksTests/TestClockTests.swift"
+    }
+    #expect(clock.now.offset == .seconds(1))
   }
 
   @Test func advanceToNowOrLaterMovesTheClockThere() async {
@@ -163,10 +178,11 @@ import Testing
       log.append("last@\(clock.now.offset)")
     }
     await clock.run()
-    #expect(log.elements == [
-      "outer@1.0 seconds", "child 1@2.0 seconds", "async let@3.0 seconds", "child 3@4.0 seconds",
-      "last@9.0 seconds",
-    ])
+    #expect(
+      log.elements == [
+        "outer@1.0 seconds", "child 1@2.0 seconds", "async let@3.0 seconds", "child 3@4.0 seconds",
+        "last@9.0 seconds",
+      ])
     #expect(clock.now.offset == .seconds(9))
     #expect(clock.pendingSleepers.isEmpty)
     await task.value
@@ -183,7 +199,9 @@ import Testing
     #expect(pending[0].location == nil)
     #expect(pending[1].location?.fileID == "HarnessClocksTests/TestClockTests.swift")
     #expect(pending[1].location?.line == sleepLine)
-    #expect(pending[1].description == "at 2.0 seconds, slept at HarnessClocksTests/TestClockTests.swift:\(sleepLine)")
+    #expect(
+      pending[1].description
+        == "at 2.0 seconds, slept at HarnessClocksTests/TestClockTests.swift:\(sleepLine)")
     #expect(pending[0].description.contains("unknown place"))
     await clock.run()
     await later.value
@@ -205,7 +223,9 @@ import Testing
     } matching: { issue in
       issue.message.contains("run() on TestClock<Duration> created at")
         && issue.message.contains("stopped at 50.0 seconds after resuming 50 sleepers")
-        && issue.message.contains("Pending sleepers:\n  • at 51.0 seconds, slept at HarnessClocksTests/TestClockTests.swift:\(sleepLine)")
+        && issue.message.contains(
+          "Pending sleepers:\n  • at 51.0 seconds, slept at HarnessClocksTests/TestClockTests.swift:\(sleepLine)"
+        )
     }
     task.cancel()
     await task.value
@@ -219,7 +239,8 @@ import Testing
       await clock.expectNoPendingSleepers()
     } matching: { issue in
       issue.message.contains("still has 1 pending sleeper at 0.0 seconds:")
-        && issue.message.contains("  • at 3600.0 seconds, slept at HarnessClocksTests/TestClockTests.swift:\(sleepLine)")
+        && issue.message.contains(
+          "  • at 3600.0 seconds, slept at HarnessClocksTests/TestClockTests.swift:\(sleepLine)")
         && issue.message.contains("cancel the task that sleeps")
     }
     task.cancel()
@@ -259,8 +280,12 @@ import Testing
     await clock.advance(by: .seconds(1))
     await task.value
     #expect(collector.issues.count == 1)
-    #expect(collector.issues.first?.message.contains("A task that TestClock<Duration> created at HarnessClocksTests/TestClockTests.swift:") == true)
-    #expect(collector.issues.first?.message.contains("cannot follow started sleeping on it (until 1.0 seconds)") == true)
+    #expect(
+      collector.issues.first?.message.contains(
+        "A task that TestClock<Duration> created at HarnessClocksTests/TestClockTests.swift:") == true)
+    #expect(
+      collector.issues.first?.message.contains("cannot follow started sleeping on it (until 1.0 seconds)")
+        == true)
   }
 }
 

@@ -37,9 +37,10 @@ import Testing
       try? await clock.sleep(for: .seconds(1))
     }
     // `Clock.sleep(for:)` reads `now` to compute its deadline: both uses are reported.
-    #expect(collector.issues.map { $0.message.components(separatedBy: "\n")[0] } == [
-      "Unimplemented: Clock.now", "Unimplemented: Clock.sleep",
-    ])
+    #expect(
+      collector.issues.map { $0.message.components(separatedBy: "\n")[0] } == [
+        "Unimplemented: Clock.now", "Unimplemented: Clock.sleep",
+      ])
     #expect(collector.issues.allSatisfy { $0.message.contains("Provide a clock to the code under test") })
   }
 

@@ -16,4 +16,6 @@ let peerTimer = await measure("swift-clocks TestClock", runs: 5) { await peerSce
 compare(harnessTimer, to: peerTimer, target: 20)
 
 // A clock that misses work needs another advance to finish the scenario; Harness's never should.
-print("Extra advances needed (missed sleepers or ticks): Harness \(harnessScenarios.extraAdvances.value), swift-clocks \(peerScenarios.extraAdvances.value)")
+print(
+  "Extra advances needed (missed sleepers or ticks): Harness \(harnessScenarios.extraAdvances.value), swift-clocks \(peerScenarios.extraAdvances.value)"
+)

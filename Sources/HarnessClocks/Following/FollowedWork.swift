@@ -14,8 +14,9 @@ import Synchronization
 ///    than the world (a test runner's task resumed by the test's completion stays where it was);
 /// 3. it leaves the main actor and no world claims it yet. The runtime offers no hook on the
 ///    main executor, so a main actor task started by the test is invisible until it leaves the
-///    main actor; such jobs join the *unclaimed* work, which every world waits for, until a
-///    task of it sleeps on a test clock and so joins that clock's world.
+///    main actor; such jobs join the *unclaimed* work, which every world waits for, for one job:
+///    a task that sleeps on a test clock in it joins that clock's world, any other goes back to
+///    the global executor afterwards.
 ///
 /// Followed jobs run one at a time, first in, first out, on the follow thread. A world has
 /// settled when none of its jobs and no unclaimed job is queued or running, and, if its work
@@ -30,7 +31,7 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
   static let mainActorPatience = Duration.seconds(10)
 
   private enum Item {
-    case job(UnownedJob, ClockWorld?)
+    case job(UnownedJob, ClockWorld?, task: UInt64)
     case step(ClockWorld)
   }
 
@@ -67,7 +68,9 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
     condition.lock()
     defer { condition.unlock() }
     let world: ClockWorld
-    if thread == followThreadID.load(ordering: .relaxed), let running = runningWorld, running !== unclaimed, !running.isRetired {
+    if thread == followThreadID.load(ordering: .relaxed), let running = runningWorld, running !== unclaimed,
+      !running.isRetired
+    {
       world = running
     } else if task != 0, let known = followedTasks[task] ?? creatorTasks[task], known !== unclaimed,
       !known.isRetired
@@ -169,7 +172,7 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
     if onMain { world.usesMainActor = true }
     if jobTask != 0 { followedTasks[jobTask] = world }
     world.pendingJobs += 1
-    push(.job(job, world))
+    push(.job(job, world, task: jobTask))
     return true
   }
 
@@ -241,8 +244,8 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
         continue
       }
       switch item {
-      case .job(let job, let world):
-        run(job, of: world)
+      case .job(let job, let world, let task):
+        run(job, of: world, task: task)
       case .step(let world):
         step(world)
       }
@@ -250,7 +253,7 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
   }
 
   /// Lock held on entry and exit.
-  private func run(_ job: UnownedJob, of world: ClockWorld?) {
+  private func run(_ job: UnownedJob, of world: ClockWorld?, task: UInt64) {
     runningWorld = world
     world?.activitySinceMainActorFlush = true
     world?.jobsSinceProgress += 1
@@ -261,6 +264,10 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
     guard let world else { return }
     world.pendingJobs -= 1
     if world === unclaimed {
+      // Unclaimed work is followed for one job: a task that did not sleep on a test clock in it
+      // is not a test's, most likely (a test runner's task leaving the main actor), and goes back
+      // to the global executor, so that other tests' work never piles up here.
+      if task != 0, followedTasks[task] === unclaimed { followedTasks[task] = nil }
       // Every world waits for unclaimed work, and it came from the main actor: drain that too.
       for waiting in worlds where !waiting.requests.isEmpty {
         waiting.needsMainActorFlush = true

@@ -18,9 +18,6 @@ enum GlobalEnqueueHook {
   typealias Enqueue = @convention(c) (UnsafeMutableRawPointer) -> Void
   typealias Hook = @convention(c) (UnsafeMutableRawPointer, Enqueue) -> Void
 
-  /// Decides where a job goes: `true` when it was taken, `false` to let the runtime enqueue it.
-  typealias Handler = @Sendable (UnownedJob) -> Bool
-
   /// Whether the hook is in place (false on a runtime without the hook variable).
   static let isInstalled: Bool = install()
 
