@@ -1,4 +1,5 @@
-import Synchronization
+import HarnessIssues
+
 
 /// A clock whose sleeps return at once, moving ``now`` forward to their deadline.
 ///
@@ -14,7 +15,7 @@ public final class ImmediateClock<Duration: DurationProtocol & Hashable>: Clock,
   /// An instant of this clock: an offset from its zero.
   public typealias Instant = ClockInstant<ImmediateClock, Duration>
 
-  private let current: Mutex<Instant>
+  private let current: Locked<Instant>
 
   /// A clock that starts at `now` (its zero by default).
   public convenience init(now: Instant = Instant()) {
@@ -22,7 +23,7 @@ public final class ImmediateClock<Duration: DurationProtocol & Hashable>: Clock,
   }
 
   init(start: Instant) {
-    current = Mutex(start)
+    current = Locked(start)
   }
 
   /// The latest deadline slept until (or the starting instant).

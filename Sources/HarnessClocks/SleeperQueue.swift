@@ -1,5 +1,4 @@
 import HarnessIssues
-import Synchronization
 
 /// One sleep on a ``TestClock``: registered, then woken, or cancelled.
 final class SleepTicket: Sendable {
@@ -10,7 +9,7 @@ final class SleepTicket: Sendable {
     case woken
   }
 
-  let phase = Mutex(Phase.registering)
+  let phase = Locked(Phase.registering)
   /// The sleeping task's id, so the follower can tell whether it sleeps again after waking.
   let taskID: UInt64
 

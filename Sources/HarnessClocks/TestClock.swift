@@ -1,5 +1,4 @@
 import HarnessIssues
-import Synchronization
 
 /// A clock whose time moves only when the test says so, for testing code that sleeps, debounces
 /// or ticks without waiting for real time and without flakiness.
@@ -7,7 +6,7 @@ import Synchronization
 /// ```swift
 /// @Test func ticks() async {
 ///   let clock = TestClock()
-///   let ticks = Mutex(0)
+///   let ticks = Locked(0)
 ///   let task = Task {
 ///     for await _ in clock.timer(interval: .seconds(1)) { ticks.withLock { $0 += 1 } }
 ///   }
@@ -67,7 +66,7 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, Send
     var sleepers = SleeperQueue<Instant>()
   }
 
-  private let state: Mutex<State>
+  private let state: Locked<State>
   private let world: ClockWorld
   /// Where the clock was created, for messages about it.
   let creation: SourceCodeLocation
@@ -85,7 +84,7 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, Send
   }
 
   init(now: Instant, createdAt creation: SourceCodeLocation) {
-    state = Mutex(State(now: now))
+    state = Locked(State(now: now))
     world = FollowedWork.shared.joinWorld()
     self.creation = creation
     if !GlobalEnqueueHook.isInstalled {

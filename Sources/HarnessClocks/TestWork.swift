@@ -41,7 +41,7 @@ public final class TestWork: Sendable {
   /// Waits until every followed task has finished or suspended; problems are reported at
   /// `location` (for helpers that pass on their caller's location).
   public func settle(at location: SourceCodeLocation) async {
-    let problems = await FollowedWork.shared.settle(world, SettleRequest(resumeNext: { nil }))
+    let problems = await FollowedWork.shared.settle(world, SettleRequest(resumeNext: { _ in false }))
     for problem in problems {
       let message = TestClockMessages.settleProblem(
         problem,

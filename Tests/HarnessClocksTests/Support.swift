@@ -1,8 +1,9 @@
-import Synchronization
+import HarnessIssues
+
 
 /// A thread-safe list that tasks under test append to and tests read.
 final class Log<Element: Sendable>: Sendable {
-  private let storage = Mutex<[Element]>([])
+  private let storage = Locked<[Element]>([])
 
   func append(_ element: Element) {
     storage.withLock { $0.append(element) }
