@@ -1,5 +1,3 @@
-import Synchronization
-
 extension DependencyValues {
   /// A random number generator, to pass to `Int.random(in:using:)`, `shuffled(using:)` and the like.
   ///
@@ -69,15 +67,13 @@ public struct WithRandomNumberGenerator: Sendable {
     )
   }
 
-  private final class Shared: @unchecked Sendable {
-    // @unchecked: `generator` is only touched with `lock` held.
-    private let lock = Mutex<Void>(())
-    private var generator: any RandomNumberGenerator
+  private final class Shared: Sendable {
+    private let generator: LockedValue<any RandomNumberGenerator>
 
-    init(_ generator: some RandomNumberGenerator & Sendable) { self.generator = generator }
+    init(_ generator: some RandomNumberGenerator & Sendable) { self.generator = LockedValue(generator) }
 
     func withGenerator<R>(_ work: (inout any RandomNumberGenerator) throws -> R) rethrows -> R {
-      try lock.withLock { _ in try work(&generator) }
+      try generator.withLock(work)
     }
   }
 }
