@@ -11,7 +11,7 @@ import Synchronization
 @usableFromInline
 final class DefaultValueCache: Sendable {
   @usableFromInline let context: DependencyContext
-  private let slots = LockedValue<[ObjectIdentifier: ValueSlot]>([:])
+  private let slots = Locked<[ObjectIdentifier: ValueSlot]>([:])
 
   init(context: DependencyContext) {
     self.context = context
@@ -55,7 +55,7 @@ final class ValueSlot: Sendable {
   private let published = Atomic<Unmanaged<AnyValueBox>?>(nil)
   // Held while the value is built, so that concurrent readers wait for that one build. Guards a
   // value given by `prepareDependencies` and not yet read.
-  private let building = LockedValue<AnyValueBox?>(nil)
+  private let building = Locked<AnyValueBox?>(nil)
 
   deinit {
     published.load(ordering: .acquiring)?.release()

@@ -47,12 +47,12 @@ final class DependencyScope: Sendable {
 
   /// Kept for the life of the process: without a trait or base class nothing says when a test
   /// ends. (The traits and `DependencyTestCase` use scopes that end with the test.)
-  private static let perTest = LockedValue<[TestContext: DependencyScope]>([:])
+  private static let perTest = Locked<[TestContext: DependencyScope]>([:])
 }
 
 /// Warns, once per dependency, that a test process read a default value outside any test.
 enum OutsideTestWarning {
-  private static let warned = LockedValue<Set<String>>([])
+  private static let warned = Locked<Set<String>>([])
 
   static func report(_ name: DependencyName) {
     let isNew = warned.withLock { $0.insert(name.description).inserted }

@@ -1,3 +1,5 @@
+import HarnessIssues
+
 extension DependencyValues {
   /// A random number generator, to pass to `Int.random(in:using:)`, `shuffled(using:)` and the like.
   ///
@@ -68,9 +70,9 @@ public struct WithRandomNumberGenerator: Sendable {
   }
 
   private final class Shared: Sendable {
-    private let generator: LockedValue<any RandomNumberGenerator>
+    private let generator: Locked<any RandomNumberGenerator>
 
-    init(_ generator: some RandomNumberGenerator & Sendable) { self.generator = LockedValue(generator) }
+    init(_ generator: some RandomNumberGenerator & Sendable) { self.generator = Locked(generator) }
 
     func withGenerator<R>(_ work: (inout any RandomNumberGenerator) throws -> R) rethrows -> R {
       try generator.withLock(work)
