@@ -292,8 +292,9 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
           for: "receive(\(dumpOneLine(next.action)))",
           at: location
         )
+        // No settle here: the effects this action started were started when it arrived, and
+        // the settle before matching let them run.
         core.withLock { $0.asserted = next.state }
-        await settle(at: location)
         return
       }
       if exhaustivity == .on {
