@@ -57,12 +57,17 @@ if let loadError = store.state.loadError {
   exit(1)
 }
 
-func redraw(message: String? = nil) {
-  guard isInteractive else { return }
+/// Clears the terminal and draws `list`, then `message`.
+nonisolated func draw(_ list: TodosFeature.State, message: String? = nil) {
   print("\u{1B}[2J\u{1B}[H", terminator: "")  // clear the screen, cursor home
-  print(render(store.state.list))
+  print(render(list))
   if let message { print("\n\(message)") }
   print("\nType a command (help for the list):")
+}
+
+func redraw(message: String? = nil) {
+  guard isInteractive else { return }
+  draw(store.state.list, message: message)
 }
 
 func fail(_ message: String) {
@@ -74,6 +79,18 @@ func fail(_ message: String) {
 }
 
 redraw()
+// Effects change the list on their own too (a completed todo sinks after a second): redraw then.
+// Detached: the main thread is blocked in readLine, so main-actor work would never run.
+let redrawOnChange = Task.detached { [store, isInteractive] in
+  guard isInteractive else { return }
+  var shown = store.state.list
+  for await state in store.states where state.list != shown {
+    shown = state.list
+    draw(state.list)
+    print("todos> ", terminator: "")
+    fflush(nil)  // the prompt has no newline: push it out now
+  }
+}
 while true {
   if isInteractive { print("todos> ", terminator: "") }
   guard let line = readLine() else { break }
@@ -112,6 +129,7 @@ while true {
   break
 }
 
+redrawOnChange.cancel()
 await store.send(.saveNow).finish()
 if let saveError = store.state.saveError {
   FileHandle.standardError.write(Data("error: could not save: \(saveError)\n".utf8))
