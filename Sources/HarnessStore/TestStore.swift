@@ -307,8 +307,8 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
     }
   }
 
-  /// Waits for at least one received action: first until the effects are idle, then, if still
-  /// none, for an action from outside the executor, up to `timeout`.
+  /// Waits for at least one received action: first until the test's work has settled, then, if
+  /// still none, for an action from work the follower cannot see (real I/O), up to `timeout`.
   private func waitForReceivedAction(timeout: Duration, at location: SourceCodeLocation) async -> Bool {
     await settle(at: location)
     if hasReceivedActions { return true }
