@@ -41,7 +41,7 @@ public enum DependencyContext: String, Sendable, Hashable, CaseIterable, CustomS
 
   /// The context that `environment` and `isTesting` call for, and what is wrong with the
   /// environment variable, if anything.
-  static func detect(
+  package static func detect(
     environment: [String: String],
     isTesting: Bool
   ) -> (context: DependencyContext, problem: String?) {

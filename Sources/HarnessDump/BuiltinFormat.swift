@@ -13,7 +13,7 @@ import Foundation
 /// | key paths | `\User.name` |
 /// | `ObjectIdentifier` | `ObjectIdentifier(#1)`, numbered by first appearance (never an address) |
 /// | `NSError` | its domain, code and user info, like a struct |
-enum BuiltinFormat {
+package enum BuiltinFormat {
   case date
   case uuid
   case url
@@ -67,7 +67,7 @@ enum BuiltinFormat {
   // MARK: Date
 
   /// ISO 8601 in UTC, computed by hand: no formatter, no locale, no time zone database.
-  static func iso8601(_ date: Date) -> String {
+  package static func iso8601(_ date: Date) -> String {
     let sinceReference = date.timeIntervalSinceReferenceDate
     guard sinceReference.isFinite, abs(sinceReference) < 9e12 else { return "\(sinceReference)" }
     // Whole microseconds since 1970, counted from the stored reference-date interval so the
@@ -115,7 +115,7 @@ enum BuiltinFormat {
   // MARK: Duration
 
   /// `Duration.seconds(6)`, `Duration.milliseconds(1500)`: the largest unit that is exact.
-  static func duration(_ duration: Duration) -> String {
+  package static func duration(_ duration: Duration) -> String {
     let (seconds, fraction) = duration.components
     let attoseconds = Int128(seconds) * 1_000_000_000_000_000_000 + Int128(fraction)
     let units: [(name: String, attoseconds: Int128)] = [

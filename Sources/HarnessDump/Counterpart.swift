@@ -6,7 +6,7 @@
 /// Folding by `==` agrees with the comparison that usually triggers a diff (`expectNoDifference`
 /// and the TestStore compare with `==`, which for synthesized conformances is built from the
 /// children's `==`). The top-level values are always written in full.
-enum Counterpart {
+package enum Counterpart {
   /// No counterpart: written in full, with nothing to compare against below.
   case none
   /// Known equal: written folded.
@@ -30,8 +30,8 @@ enum Counterpart {
 }
 
 /// Equality of two values seen as `Any`: true only for equal values of the same `Equatable` type.
-enum Equality {
-  static func areEqual(_ lhs: Any, _ rhs: Any) -> Bool {
+package enum Equality {
+  package static func areEqual(_ lhs: Any, _ rhs: Any) -> Bool {
     guard type(of: lhs) == type(of: rhs), let lhs = lhs as? any Equatable else { return false }
     return lhs.isEqual(toAny: rhs)
   }
@@ -47,8 +47,8 @@ extension Equatable {
 /// Pairs the elements of two arrays for a diff: equal leading and trailing elements pair as
 /// `.equal`; in between, elements pair by position (an element changed in place compares field
 /// by field), and the rest have no counterpart (inserted or removed).
-enum ElementPairing {
-  static func pair(_ elements: [Any], with others: [Any]) -> [Counterpart] {
+package enum ElementPairing {
+  package static func pair(_ elements: [Any], with others: [Any]) -> [Counterpart] {
     var pairs = [Counterpart](repeating: .none, count: elements.count)
     var prefix = 0
     while prefix < elements.count, prefix < others.count,

@@ -1,8 +1,8 @@
 /// The order of dictionary keys and set elements in dumps: by their dumped text, so it never
 /// depends on hash order. Integers compare by value (`2` before `10`) and come first; any other
 /// text compares by its UTF-8 bytes, which is locale-independent.
-enum DumpOrder {
-  static func areInIncreasingOrder(_ lhs: [UInt8], _ rhs: [UInt8]) -> Bool {
+package enum DumpOrder {
+  package static func areInIncreasingOrder(_ lhs: [UInt8], _ rhs: [UInt8]) -> Bool {
     switch (IntegerText(lhs), IntegerText(rhs)) {
     case let (left?, right?):
       if left != right { return left < right }

@@ -1,15 +1,15 @@
 /// A shortest edit script between two sequences of line ids: Myers' O((N+M)·D) algorithm, with
 /// a patience-style split on lines that occur once on each side when the difference is too large
 /// for Myers to stay fast.
-enum SequenceDiff {
-  enum Edit: Equatable {
+package enum SequenceDiff {
+  package enum Edit: Equatable {
     case same(Int, Int)
     case removed(Int)
     case added(Int)
   }
 
   /// The edits turning `old` into `new`, in order (within a change, removals before additions).
-  static func edits(_ old: [Int], _ new: [Int]) -> [Edit] {
+  package static func edits(_ old: [Int], _ new: [Int]) -> [Edit] {
     var edits: [Edit] = []
     edits.reserveCapacity(max(old.count, new.count))
     diff(old, 0..<old.count, new, 0..<new.count, into: &edits)
@@ -66,7 +66,7 @@ enum SequenceDiff {
   }
 
   /// Myers' greedy forward search, or nil when more than `maxDifferences` edits are needed.
-  static func myers(
+  package static func myers(
     _ old: [Int], _ oldRange: Range<Int>,
     _ new: [Int], _ newRange: Range<Int>,
     maxDifferences: Int

@@ -4,14 +4,14 @@
 /// characters (controls, bidirectional and other format characters, line separators) escaped as
 /// `\u{…}`. Strings containing a newline become a multi-line literal (`"""` block) whose lines
 /// are indented to match the surrounding dump.
-enum StringLiteral {
+package enum StringLiteral {
   /// Whether `string` needs a `"""` block.
-  static func isMultiline(_ string: String) -> Bool {
+  package static func isMultiline(_ string: String) -> Bool {
     string.utf8.contains(10)
   }
 
   /// Appends `"…"` for a string without newlines.
-  static func appendQuoted(_ string: String, to bytes: inout [UInt8]) {
+  package static func appendQuoted(_ string: String, to bytes: inout [UInt8]) {
     bytes.append(quote)
     if needsEscaping(string) {
       for scalar in string.unicodeScalars { appendEscaped(scalar, inMultilineBlock: false, to: &bytes) }
@@ -22,7 +22,7 @@ enum StringLiteral {
   }
 
   /// Appends one line of a `"""` block's content (without indentation or newline).
-  static func appendBlockLine(_ line: Substring, to bytes: inout [UInt8]) {
+  package static func appendBlockLine(_ line: Substring, to bytes: inout [UInt8]) {
     let scalars = line.unicodeScalars
     var index = scalars.startIndex
     var quotesLeftInRun = 0

@@ -9,14 +9,14 @@ import HarnessIssues
 ///
 /// Instance headers (`Box(…)`) leave generic arguments out, like the values inside show them;
 /// metatypes (`Box<Int>.self`) keep them, since there the arguments are the whole point.
-enum TypeName {
+package enum TypeName {
   /// The name used before a value's fields: `User`, `Feature.State`, `Box`.
-  static func header(for type: Any.Type) -> String {
+  package static func header(for type: Any.Type) -> String {
     cached(type, withGenericArguments: false)
   }
 
   /// The full name used for metatypes: `[User]`, `Box<Int>`, `(Int) -> String`.
-  static func full(for type: Any.Type) -> String {
+  package static func full(for type: Any.Type) -> String {
     cached(type, withGenericArguments: true)
   }
 
@@ -37,7 +37,7 @@ enum TypeName {
   }
 
   /// Rewrites a fully qualified runtime type name into its readable form.
-  static func readable(_ qualifiedName: String, withGenericArguments: Bool) -> String {
+  package static func readable(_ qualifiedName: String, withGenericArguments: Bool) -> String {
     var rewriter = Rewriter(
       characters: Array(removingAnonymousContexts(qualifiedName)),
       withGenericArguments: withGenericArguments

@@ -1,5 +1,5 @@
 import Foundation
-@testable import HarnessDependencies
+import HarnessDependencies
 import HarnessIssues
 import Testing
 

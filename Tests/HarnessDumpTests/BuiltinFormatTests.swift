@@ -1,5 +1,5 @@
 import Foundation
-@testable import HarnessDump
+import HarnessDump
 import Testing
 
 @Suite("BuiltinFormat")

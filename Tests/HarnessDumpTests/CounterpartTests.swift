@@ -1,4 +1,4 @@
-@testable import HarnessDump
+import HarnessDump
 import Testing
 
 /// Equal when the ids match, whatever the names: `==` decides what a diff folds.

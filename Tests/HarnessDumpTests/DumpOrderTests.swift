@@ -1,4 +1,4 @@
-@testable import HarnessDump
+import HarnessDump
 import Testing
 
 @Suite("DumpOrder")
