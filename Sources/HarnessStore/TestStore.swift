@@ -90,7 +90,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
 
   deinit {
     guard !core.withLock(\.isFinished) else { return }
-    checkEndOfTest(at: location, waitedForEffects: false)
+    checkEndOfTest(at: location)
     runtime.cancelAll()
   }
 
@@ -330,13 +330,8 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
     column: UInt = #column
   ) async {
     let location = SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    await settle(at: location)
-    let timeout = timeout ?? self.timeout
-    _ = await receivedSignal.wait(timeout: timeout) { [self] in
-      runtime.inFlight.isEmpty
-    }
-    await settle(at: location)
-    checkEndOfTest(at: location, waitedForEffects: true)
+    await waitForEffectsToEnd(timeout: timeout ?? self.timeout, at: location)
+    checkEndOfTest(at: location)
     core.withLock { $0.isFinished = true }
   }
 
@@ -351,14 +346,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
   ) async {
     let location = SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     await settle(at: location)
-    let skipped = core.withLock { core -> [Received] in
-      defer {
-        if let last = core.received.last { core.asserted = last.state }
-        core.received = []
-      }
-      return core.received
-    }
-    if skipped.isEmpty, strict {
+    if acceptReceivedActions().isEmpty, strict {
       fail("There were no received actions to skip. Remove skipReceivedActions(), or pass strict: false.", at: location)
     }
   }
@@ -378,8 +366,27 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
       fail("There were no in-flight effects to skip. Remove skipInFlightEffects(), or pass strict: false.", at: location)
     }
     runtime.cancelAll()
+    await waitForEffectsToEnd(timeout: timeout, at: location)
+  }
+
+  /// Lets the effects run, then waits up to `timeout` for the last of them to end (one may
+  /// wait on something the test's work does not include), then lets what that ended run.
+  private func waitForEffectsToEnd(timeout: Duration, at location: SourceCodeLocation) async {
     await settle(at: location)
     _ = await receivedSignal.wait(timeout: timeout) { [self] in runtime.inFlight.isEmpty }
+    await settle(at: location)
+  }
+
+  /// Takes every received action off the queue as asserted: the asserted state moves to the
+  /// state after the last of them. One step, so an action arriving meanwhile is not lost.
+  private func acceptReceivedActions() -> [Received] {
+    core.withLock { core in
+      defer {
+        if let last = core.received.last { core.asserted = last.state }
+        core.received = []
+      }
+      return core.received
+    }
   }
 
   /// Waits until every effect has run as far as it can.
@@ -471,7 +478,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
 
   private func checkNoPendingReceivedActions(before step: String, at location: SourceCodeLocation) {
     guard exhaustivity == .on else { return }
-    let pending = core.withLock(\.received)
+    let pending = acceptReceivedActions()
     guard !pending.isEmpty else { return }
     fail(
       """
@@ -484,13 +491,9 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
       """,
       at: location
     )
-    core.withLock { core in
-      if let last = core.received.last { core.asserted = last.state }
-      core.received = []
-    }
   }
 
-  private func checkEndOfTest(at location: SourceCodeLocation, waitedForEffects: Bool) {
+  private func checkEndOfTest(at location: SourceCodeLocation) {
     let (exhaustivity, pending) = core.withLock { ($0.exhaustivity, $0.received) }
     let running = runtime.inFlight
     guard exhaustivity == .on else {
