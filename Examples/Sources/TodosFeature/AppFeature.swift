@@ -23,7 +23,8 @@ public struct AppFeature: Reducer {
     case list(TodosFeature.Action)
     case loadFailed(String)
     case saveFailed(String)
-    /// Save at once (before quitting), instead of waiting for the debounce.
+    /// Save at once (before quitting), instead of waiting for the debounce; a pending sort is
+    /// dropped, so that nothing is left waiting on the clock.
     case saveNow
     case todosLoaded([Todo.State])
   }
@@ -70,10 +71,12 @@ public struct AppFeature: Reducer {
       return .none
 
     case .saveNow:
-      guard state.loadError == nil else { return .cancel(id: CancelID.save) }
+      let pending = Effect<Action>.merge(
+        .cancel(id: CancelID.save), .cancel(id: TodosFeature.CancelID.todoCompletion))
+      guard state.loadError == nil else { return pending }
       let todos = state.list.todos
       return .concatenate(
-        .cancel(id: CancelID.save),
+        pending,
         .run { _ in try await fileClient.save(todos) } catch: { error, send in
           await send(.saveFailed("\(error)"))
         }

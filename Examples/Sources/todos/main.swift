@@ -131,6 +131,8 @@ while true {
 
 redrawOnChange.cancel()
 await store.send(.saveNow).finish()
+// Effects still running (analytics being written) must end before the process does.
+await store.finishEffects()
 if let saveError = store.state.saveError {
   FileHandle.standardError.write(Data("error: could not save: \(saveError)\n".utf8))
   exit(1)

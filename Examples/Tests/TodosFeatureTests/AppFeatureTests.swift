@@ -83,3 +83,26 @@ import TodosFeature
     #expect(saved.value == [[Todo.State(id: UUID(0), description: "Oat milk")]])
   }
 }
+
+@Suite struct QuittingTests {
+  @Test func saveNowDropsAPendingSort() async {
+    let clock = TestClock()
+    let saved = LockedValue<[[Todo.State]]>([])
+    let store = TestStore(
+      initialState: AppFeature.State(list: TodosFeature.State(todos: [Todo.State(id: UUID(0), description: "Milk")]))
+    ) {
+      AppFeature()
+    } withDependencies: {
+      $0.continuousClock = clock
+      $0.fileClient.save = { todos in saved.withValue { $0.append(todos) } }
+    }
+
+    await store.send(.list(.todo(id: UUID(0), action: .checkBoxToggled))) {
+      $0.list.todos[0].isComplete = true
+    }
+    await store.send(.saveNow)
+    await store.finish()
+    #expect(clock.pendingSleepers.isEmpty)
+    #expect(saved.value == [[Todo.State(id: UUID(0), description: "Milk", isComplete: true)]])
+  }
+}
