@@ -75,7 +75,7 @@ public struct Dependency<Value: Sendable>: Sendable {
     let current = DependencyStorage.current
     // The current scope can only change the answer when it is neither the captured values nor
     // the untouched defaults.
-    let readsCaptured = current === access.captured || current === DependencyStorage.root
+    let readsCaptured = current.isIdentical(to: access.captured) || current.isRoot
     if readsCaptured, let box = access.published {
       return unsafeDowncast(box, to: ValueBox<Value>.self).value
     }

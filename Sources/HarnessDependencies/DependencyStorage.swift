@@ -1,17 +1,24 @@
 /// The overrides of one set of dependency values: an immutable linked list of nodes, newest on
-/// top, ending at ``root``.
+/// top. No nodes (``root``) means no overrides and no scope: every dependency has its default.
 ///
 /// Immutable so that a set of values can be shared by tasks and captured by `@Dependency`
 /// properties without copying, and compared by identity in O(1) (the `@Dependency` fast path).
 /// Setting a dependency pushes one node; nothing is ever mutated in place. Nodes are kept as
 /// small as possible because `withDependencies` allocates one per override: what is only needed
 /// when a default value is looked up (the scope, an overridden context) is found by walking down.
+///
+/// The empty list is `nil`, not a shared sentinel node: a scope opened at the top level then
+/// retains and releases no shared object (an atomic operation each), and its node's teardown
+/// has no parent to release — a third of a `withDependencies` scope's cost otherwise.
 @usableFromInline
-class DependencyStorage: @unchecked Sendable {
-  // @unchecked: every stored property of this class and its subclasses is a `let`.
+struct DependencyStorage: Sendable {
+  /// The newest node; `nil` when nothing is overridden.
+  @usableFromInline var top: DependencyNode?
 
-  /// The bottom of every list: no overrides, no scope. The task-local default.
-  @usableFromInline static let root = DependencyStorage(parent: nil, key: nil)
+  @inlinable init(top: DependencyNode?) { self.top = top }
+
+  /// No overrides, no scope: the task-local default.
+  @inlinable static var root: DependencyStorage { DependencyStorage(top: nil) }
 
   /// The values of the current task (a plain `TaskLocal` rather than the `@TaskLocal` wrapper so
   /// that inlinable code can bind it).
@@ -20,95 +27,114 @@ class DependencyStorage: @unchecked Sendable {
   /// The values of the current task.
   @inlinable static var current: DependencyStorage { local.get() }
 
-  /// The node below this one; `nil` only for ``root``.
-  @usableFromInline let parent: DependencyStorage?
-  /// The key type this node overrides (`nil` for the root and scope nodes).
-  @usableFromInline let key: ObjectIdentifier?
+  /// Whether nothing is overridden here.
+  @inlinable var isRoot: Bool { top == nil }
 
-  @usableFromInline
-  init(parent: DependencyStorage?, key: ObjectIdentifier?) {
-    self.parent = parent
-    self.key = key
-  }
+  /// Whether both are the very same list (O(1)).
+  @inlinable func isIdentical(to other: DependencyStorage) -> Bool { top === other.top }
 
-  /// A node that makes `scope` hold the default values of everything above it.
+  /// These values with `scope` holding the default values of everything read through them.
   static func scoped(_ scope: DependencyScope, on parent: DependencyStorage) -> DependencyStorage {
-    ScopeNode(scope: scope, parent: parent)
+    DependencyStorage(top: ScopeNode(scope: scope, parent: parent.top))
   }
 
-  /// The newest override of `key` at or below this node.
-  @usableFromInline
-  final func override(for key: ObjectIdentifier) -> OverrideNode? {
-    var node = self
-    while true {
+  /// The newest override of `key`.
+  @inlinable
+  func override(for key: ObjectIdentifier) -> OverrideNode? {
+    var node = top
+    while let current = node {
       // Only override nodes carry a key, so the downcast is safe without a dynamic check.
-      if node.key == key { return unsafeDowncast(node, to: OverrideNode.self) }
-      guard let parent = node.parent else { return nil }
-      node = parent
-    }
-  }
-
-  /// The scope of the nearest scope node at or below this node.
-  @usableFromInline
-  final var scope: DependencyScope? {
-    var node = self
-    // Scope nodes are the only nodes with a parent but no key.
-    while let parent = node.parent {
-      if node.key == nil { return unsafeDowncast(node, to: ScopeNode.self).ownScope }
-      node = parent
+      if current.key == key { return unsafeDowncast(current, to: OverrideNode.self) }
+      node = current.parent
     }
     return nil
   }
 
-  /// The nearest override of ``DependencyValues/context`` at or below this node.
-  final var context: DependencyContext? {
+  /// The scope of the newest scope node.
+  @usableFromInline
+  var scope: DependencyScope? {
+    var node = top
+    while let current = node {
+      // Scope nodes are the only nodes without a key.
+      if current.key == nil { return unsafeDowncast(current, to: ScopeNode.self).ownScope }
+      node = current.parent
+    }
+    return nil
+  }
+
+  /// The newest override of ``DependencyValues/context``.
+  var context: DependencyContext? {
     guard let node = override(for: ObjectIdentifier(DependencyContextKey.self)) else { return nil }
     return unsafeDowncast(node, to: TypedOverrideNode<DependencyContext>.self).value
   }
 
-  /// This node's own contribution, placed on `parent` instead of its old parent.
-  func rebased(onto parent: DependencyStorage) -> DependencyStorage { parent }
+  /// `other`'s nodes, oldest first, placed on top of these: where both override a dependency,
+  /// `other` wins.
+  func applying(_ other: DependencyStorage) -> DependencyStorage {
+    var result = self
+    for node in other.nodes(above: self).reversed() { result = node.rebased(onto: result) }
+    return result
+  }
 
-  /// `other`'s nodes, oldest first, placed on top of this list: where both override a
-  /// dependency, `other` wins.
-  final func applying(_ other: DependencyStorage) -> DependencyStorage {
-    var nodes: [DependencyStorage] = []
-    var node: DependencyStorage? = other
-    while let current = node, current !== DependencyStorage.root, current !== self {
+  /// The override nodes above `base`, newest first (every node if `base` is not below them).
+  func nodes(above base: DependencyStorage) -> [DependencyNode] {
+    var nodes: [DependencyNode] = []
+    var node = top
+    while let current = node, current !== base.top {
       nodes.append(current)
       node = current.parent
     }
-    var result = self
-    for node in nodes.reversed() { result = node.rebased(onto: result) }
-    return result
+    return nodes
+  }
+}
+
+/// One node of a ``DependencyStorage`` list: an override or the start of a scope.
+@usableFromInline
+class DependencyNode: @unchecked Sendable {
+  // @unchecked: every stored property of this class and its subclasses is a `let`.
+
+  /// The node below this one; `nil` for the oldest.
+  @usableFromInline let parent: DependencyNode?
+  /// The key type this node overrides (`nil` for scope nodes).
+  @usableFromInline let key: ObjectIdentifier?
+
+  @usableFromInline
+  init(parent: DependencyNode?, key: ObjectIdentifier?) {
+    self.parent = parent
+    self.key = key
+  }
+
+  /// This node's own contribution, placed on `storage` instead of its old parent.
+  func rebased(onto storage: DependencyStorage) -> DependencyStorage {
+    fatalError("implemented by every node type")
   }
 }
 
 /// Marks where a ``DependencyScope`` begins: default values read above it are cached there.
-final class ScopeNode: DependencyStorage, @unchecked Sendable {
+final class ScopeNode: DependencyNode, @unchecked Sendable {
   let ownScope: DependencyScope
 
-  init(scope: DependencyScope, parent: DependencyStorage) {
+  init(scope: DependencyScope, parent: DependencyNode?) {
     self.ownScope = scope
     super.init(parent: parent, key: nil)
   }
 
-  override func rebased(onto parent: DependencyStorage) -> DependencyStorage {
-    parent.scope === ownScope ? parent : ScopeNode(scope: ownScope, parent: parent)
+  override func rebased(onto storage: DependencyStorage) -> DependencyStorage {
+    storage.scope === ownScope ? storage : .scoped(ownScope, on: storage)
   }
 }
 
 /// One overridden dependency. Type-erased so that a list can hold any value type; the value
 /// lives in the ``TypedOverrideNode`` subclass, so setting a dependency allocates once.
 @usableFromInline
-class OverrideNode: DependencyStorage, @unchecked Sendable {
+class OverrideNode: DependencyNode, @unchecked Sendable {
   /// The key type (``DependencyStorage/key`` is its identifier), for messages.
   @usableFromInline let keyType: Any.Type
   /// The `DependencyValues` property that set it (`#function` of the setter), for messages.
   @usableFromInline let name: StaticString
 
   @usableFromInline
-  init(keyType: Any.Type, name: StaticString, parent: DependencyStorage) {
+  init(keyType: Any.Type, name: StaticString, parent: DependencyNode?) {
     self.keyType = keyType
     self.name = name
     super.init(parent: parent, key: ObjectIdentifier(keyType))
@@ -128,13 +154,14 @@ final class TypedOverrideNode<Value: Sendable>: OverrideNode, @unchecked Sendabl
 
   // Inlinable: `withDependencies` allocates one per override, specialized for `Value`.
   @inlinable
-  init(keyType: Any.Type, name: StaticString, value: Value, parent: DependencyStorage) {
+  init(keyType: Any.Type, name: StaticString, value: Value, parent: DependencyNode?) {
     self.value = value
     super.init(keyType: keyType, name: name, parent: parent)
   }
 
-  override func rebased(onto parent: DependencyStorage) -> DependencyStorage {
-    TypedOverrideNode(keyType: keyType, name: name, value: value, parent: parent)
+  override func rebased(onto storage: DependencyStorage) -> DependencyStorage {
+    DependencyStorage(
+      top: TypedOverrideNode(keyType: keyType, name: name, value: value, parent: storage.top))
   }
 
   override func makeBox() -> AnyValueBox { ValueBox(value) }

@@ -74,7 +74,8 @@ public struct DependencyValues: Sendable {
     }
     set {
       // Inlinable so that setting (e.g. in `withDependencies`) allocates the node directly.
-      storage = TypedOverrideNode(keyType: key, name: function, value: newValue, parent: storage)
+      storage = DependencyStorage(
+        top: TypedOverrideNode(keyType: key, name: function, value: newValue, parent: storage.top))
     }
   }
 

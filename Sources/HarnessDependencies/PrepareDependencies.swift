@@ -50,12 +50,10 @@ private func preparedNodes(
 ) -> [OverrideNode] {
   var nodes: [OverrideNode] = []
   var seen: Set<ObjectIdentifier> = []
-  var node = storage
-  while node !== base, let parent = node.parent {
+  for node in storage.nodes(above: base) {
     if let key = node.key, seen.insert(key).inserted {
       nodes.append(unsafeDowncast(node, to: OverrideNode.self))
     }
-    node = parent
   }
   return nodes.reversed()
 }

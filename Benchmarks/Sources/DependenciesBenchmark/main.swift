@@ -46,53 +46,18 @@ struct PeerModel {
   @Dependencies.Dependency(\.counter) var counter
 }
 
-let reads = 1_000_000
+let reads = 200_000
 let scopes = 200_000
 let override = Counter { 7 }
-
-/// The median time of one operation, when `body` runs it `count` times.
-func perOperation(
-  _ name: String,
-  count: Int,
-  _ body: () async -> Void
-) async -> Measurement {
-  var measurement = await measure(name, runs: 9, body)
-  measurement.medianNanoseconds /= Double(count)
-  return measurement
-}
-
-/// Harness and the peer measured in alternation, `rounds` times each, so that a change in the
-/// machine's load (other builds share its cores) hits both sides alike. Returns each side's
-/// median time per operation.
-func sideBySide(
-  _ harnessName: String,
-  _ peerName: String,
-  count: Int,
-  rounds: Int = 9,
-  harness: () async -> Void,
-  peer: () async -> Void
-) async -> (harness: Measurement, peer: Measurement) {
-  var harnessResult = await perOperation(harnessName, count: count, harness)
-  var peerResult = await perOperation(peerName, count: count, peer)
-  var harnessSamples = [harnessResult.medianNanoseconds]
-  var peerSamples = [peerResult.medianNanoseconds]
-  for _ in 1..<rounds {
-    harnessSamples.append(await perOperation(harnessName, count: count, harness).medianNanoseconds)
-    peerSamples.append(await perOperation(peerName, count: count, peer).medianNanoseconds)
-  }
-  harnessResult.medianNanoseconds = harnessSamples.sorted()[rounds / 2]
-  peerResult.medianNanoseconds = peerSamples.sorted()[rounds / 2]
-  return (harnessResult, peerResult)
-}
 
 print("DependenciesBenchmark — HarnessDependencies vs swift-dependencies 1.17.1 (live context)")
 print("")
 
 // The floor: calling the endpoint directly, no dependency system at all.
 let direct = Counter { 42 }
-let floor = await perOperation("raw closure call", count: reads) {
+let floor = await measure("raw closure call", runs: 9) {
   for _ in 0..<reads { blackHole(direct.next()) }
-}
+}.perOperation(reads)
 report(floor, note: "the floor")
 
 // 1. Reading a dependency through the property wrapper of a model created at the root.
@@ -135,7 +100,7 @@ let slowReads = reads / 10
 let (harnessNestedRead, peerNestedRead) = await sideBySide(
   "Harness @Dependency read inside another scope",
   "swift-dependencies @Dependency read inside another scope",
-  count: slowReads, rounds: 3
+  count: slowReads, rounds: 7
 ) {
   HarnessDependencies.withDependencies { $0.context = .live } operation: {
     for _ in 0..<slowReads { blackHole(harnessModel.counter) }
@@ -150,7 +115,7 @@ compare(harnessNestedRead, to: peerNestedRead)
 let (harnessFresh, peerFresh) = await sideBySide(
   "Harness model creation + first read",
   "swift-dependencies model creation + first read",
-  count: slowReads, rounds: 3
+  count: slowReads, rounds: 7
 ) {
   for _ in 0..<slowReads { blackHole(HarnessModel().counter) }
 } peer: {
@@ -161,7 +126,7 @@ compare(harnessFresh, to: peerFresh)
 let (harnessDirect, peerDirect) = await sideBySide(
   "Harness DependencyValues.current.counter",
   "swift-dependencies DependencyValues._current.counter",
-  count: slowReads, rounds: 3
+  count: slowReads, rounds: 7
 ) {
   for _ in 0..<slowReads { blackHole(HarnessDependencies.DependencyValues.current.counter) }
 } peer: {
