@@ -139,7 +139,10 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
       // once at the start of every settle, and from then on after each step if the work uses it.
       world.needsMainActorFlush = true
       // Otherwise the end of the running job, or of the main actor flush, takes it from here.
-      if isSettled(world), !world.isFlushingMainActor { push(.step(world)) }
+      // Stepped here rather than on the follow thread: the first step is a main actor flush,
+      // which only posts to the main queue, so waking the follow thread for it would cost a
+      // thread hand-off per settle for nothing.
+      if isSettled(world), !world.isFlushingMainActor { step(world, onFollowThread: false) }
       condition.unlock()
     }
   }
