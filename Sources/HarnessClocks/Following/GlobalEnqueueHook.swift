@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -21,7 +22,10 @@ enum GlobalEnqueueHook {
   /// Whether the hook is in place (false on a runtime without the hook variable).
   static let isInstalled: Bool = install()
 
-  private nonisolated(unsafe) static var previous: Hook?
+  /// The hook installed before ours, as the bits of its function pointer (0: none). Atomic
+  /// because our hook runs on any thread from the moment it is in the slot: the release store
+  /// before publishing it is what makes `previous` visible to those threads.
+  private static let previous = Atomic<UInt>(0)
 
   private static func install() -> Bool {
     guard
@@ -29,11 +33,12 @@ enum GlobalEnqueueHook {
       let symbol = dlsym(handle, "swift_task_enqueueGlobal_hook")
     else { return false }
     let slot = symbol.assumingMemoryBound(to: Hook?.self)
-    previous = slot.pointee
+    previous.store(unsafeBitCast(slot.pointee, to: UInt.self), ordering: .releasing)
     slot.pointee = { job, enqueue in
       if FollowedWork.shared.take(unsafeBitCast(job, to: UnownedJob.self)) { return }
-      if let previous = GlobalEnqueueHook.previous {
-        previous(job, enqueue)
+      let previous = GlobalEnqueueHook.previous.load(ordering: .acquiring)
+      if previous != 0 {
+        unsafeBitCast(previous, to: Hook.self)(job, enqueue)
       } else {
         enqueue(job)
       }
