@@ -16,8 +16,9 @@ import Synchronization
 /// The property captures the dependency values current when its owner is created, so an object
 /// made inside `withDependencies { … } operation: { … }` keeps those overrides wherever it is
 /// used later; where the scope current at the read overrides a dependency too, that scope wins.
-/// Reading costs a task-local lookup and a pointer comparison once the value is known (see the
-/// benchmark in `Benchmarks/`).
+/// Reading costs a task-local lookup and a pointer comparison once the value is known, and a
+/// short walk inside a `withDependencies` that overrides other dependencies (see the benchmark
+/// in `Benchmarks/`).
 ///
 /// Do not declare it `static`: a static property is created lazily, wherever it happens to be
 /// first used, and would capture that place's dependencies.
@@ -65,7 +66,8 @@ public struct Dependency<Value: Sendable>: Sendable {
     read = .key { $0[Key.self] }
     access = DependencyAccess(
       site: StaticSourceLocation(fileID: fileID, filePath: filePath, line: line, column: column),
-      readsKeyDirectly: true
+      readsKeyDirectly: true,
+      key: ObjectIdentifier(Key.self)
     )
   }
 
@@ -76,7 +78,7 @@ public struct Dependency<Value: Sendable>: Sendable {
     // The current scope can only change the answer when it is neither the captured values nor
     // the untouched defaults.
     let readsCaptured = current.isIdentical(to: access.captured) || current.isRoot
-    if readsCaptured, let box = access.published {
+    if let box = access.published, readsCaptured || access.readsAsCaptured(through: current) {
       return unsafeDowncast(box, to: ValueBox<Value>.self).value
     }
     return resolve(current: current, readsCaptured: readsCaptured)
@@ -87,24 +89,34 @@ public struct Dependency<Value: Sendable>: Sendable {
     let captured = access.captured
     // Captured values are immutable and cached defaults never change once built, so a dependency
     // read from the captured values is fixed for good, unless defaults come from "the running
-    // test", which is found anew at each read.
-    let isFixed = readsCaptured && (captured.scope != nil || !isTesting)
+    // test", which is found anew at each read. A read through a scope that changes nothing this
+    // read depends on gives the captured values' answer, so it fixes the value too.
+    let canFix = captured.scope != nil || !isTesting
     var values = DependencyValues(storage: readsCaptured ? captured : current)
     switch read {
     case let .keyPath(keyPath):
+      // Once published, a read gets here only where the value cannot be reused: no need to
+      // note what it reads.
       let property = PropertyRead(
-        access: access, captured: readsCaptured ? nil : captured, records: isFixed)
+        access: access, captured: readsCaptured ? nil : captured,
+        records: canFix && access.published == nil)
       values.property = property
       let value = values[keyPath: keyPath]
       // Only a plain property is fixed: a path through the dependency (`\.date.now`) is
       // computed anew at each read.
-      if isFixed, let box = property.exactBox(of: value) { access.publish(box) }
+      if canFix, let box = property.exactBox(of: value), let key = property.lastKey,
+        readsCaptured || current.readsLike(captured, forKeyBits: UInt(bitPattern: key))
+      {
+        access.publish(box, key: key)
+      }
       return value
     case let .key(read):
       values.property = PropertyRead(
         access: access, captured: readsCaptured ? nil : captured, records: false)
       let value = read(values)
-      if isFixed { access.publish(ValueBox(value)) }
+      if canFix, readsCaptured || access.readsAsCaptured(through: current) {
+        access.publish(ValueBox(value))
+      }
       return value
     }
   }
@@ -126,7 +138,7 @@ extension Dependency: DependencyCapturing {}
 /// Not generic, so that creating and destroying one costs no generic metadata lookups.
 @usableFromInline
 final class DependencyAccess: @unchecked Sendable {
-  // @unchecked: immutable, but for the write-once atomic.
+  // @unchecked: immutable, but for the write-once atomics.
   let site: StaticSourceLocation
   /// `@Dependency(Key.self)` rather than `@Dependency(\.property)`.
   let readsKeyDirectly: Bool
@@ -134,11 +146,15 @@ final class DependencyAccess: @unchecked Sendable {
   @usableFromInline let captured: DependencyStorage
   // Write-once, released in deinit: a reader never sees a box freed under it.
   @usableFromInline let box = Atomic<Unmanaged<AnyValueBox>?>(nil)
+  /// The bits of the key whose value `box` holds (0: not known yet). Written before `box`, so a
+  /// reader that sees the box sees the key; a property always reads the same key.
+  private let keyBits: Atomic<UInt>
 
-  init(site: StaticSourceLocation, readsKeyDirectly: Bool) {
+  init(site: StaticSourceLocation, readsKeyDirectly: Bool, key: ObjectIdentifier? = nil) {
     self.site = site
     self.readsKeyDirectly = readsKeyDirectly
     self.captured = DependencyStorage.current
+    self.keyBits = Atomic(key.map { UInt(bitPattern: $0) } ?? 0)
   }
 
   deinit {
@@ -150,9 +166,21 @@ final class DependencyAccess: @unchecked Sendable {
     box.load(ordering: .acquiring)?.takeUnretainedValue()
   }
 
-  /// Keeps `value` for good (the first value published wins; all are the same value).
+  /// Whether reading through `current` gives what reading the captured values gives: `current`
+  /// is the captured values with nodes on top that neither override the key, start a scope, nor
+  /// change the context (a model read inside a `withDependencies` that overrides something
+  /// else). `false` while the key is not known.
   @usableFromInline
-  func publish(_ value: AnyValueBox) {
+  func readsAsCaptured(through current: DependencyStorage) -> Bool {
+    let key = keyBits.load(ordering: .relaxed)
+    return key != 0 && current.readsLike(captured, forKeyBits: key)
+  }
+
+  /// Keeps `value` for good (the first value published wins; all are the same value). `key` is
+  /// the key it is the value of, unless given when the property was made.
+  @usableFromInline
+  func publish(_ value: AnyValueBox, key: ObjectIdentifier? = nil) {
+    if let key { keyBits.store(UInt(bitPattern: key), ordering: .relaxed) }
     let new = Unmanaged.passRetained(value)
     let (stored, _) = box.compareExchange(expected: nil, desired: new, ordering: .acquiringAndReleasing)
     if !stored { new.release() }

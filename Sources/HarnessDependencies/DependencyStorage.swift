@@ -68,6 +68,26 @@ struct DependencyStorage: Sendable {
     return unsafeDowncast(node, to: TypedOverrideNode<DependencyContext>.self).value
   }
 
+  /// Whether reading the key with bits `key` through these values gives what reading it through `base` gives:
+  /// these values are `base` with nodes on top that neither override `key`, start a scope, nor
+  /// change the context. Walks only the nodes above `base`.
+  @usableFromInline
+  func readsLike(_ base: DependencyStorage, forKeyBits key: UInt) -> Bool {
+    let contextKey = ObjectIdentifier(DependencyContextKey.self)
+    var node = top
+    while let current = node, current !== base.top {
+      // A scope node (no key) or an override of the key changes the answer.
+      guard let nodeKey = current.key, UInt(bitPattern: nodeKey) != key else { return false }
+      if nodeKey == contextKey {
+        let context = unsafeDowncast(current, to: TypedOverrideNode<DependencyContext>.self).value
+        guard context == base.context ?? DependencyContext.detected else { return false }
+      }
+      node = current.parent
+    }
+    // The walk ends at `base`, or at the bottom: then `base` must be empty to be below.
+    return node != nil || base.isRoot
+  }
+
   /// `other`'s nodes, oldest first, placed on top of these: where both override a dependency,
   /// `other` wins.
   func applying(_ other: DependencyStorage) -> DependencyStorage {

@@ -97,7 +97,7 @@ public struct DependencyValues: Sendable {
         site: site)
       value = defaultValue(for: key, read: read)
     }
-    property?.record(value)
+    property?.record(value, key: id)
     return value
   }
 

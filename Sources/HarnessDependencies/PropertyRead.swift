@@ -17,6 +17,8 @@ final class PropertyRead: @unchecked Sendable {
   @usableFromInline let records: Bool
   @usableFromInline var reads = 0
   @usableFromInline var lastRead: AnyValueBox?
+  /// The key of the last noted read.
+  @usableFromInline var lastKey: ObjectIdentifier?
 
   @usableFromInline
   init(access: DependencyAccess, captured: DependencyStorage?, records: Bool) {
@@ -27,10 +29,11 @@ final class PropertyRead: @unchecked Sendable {
 
   /// Notes a value the subscript returned.
   @inlinable
-  func record<Value: Sendable>(_ value: Value) {
+  func record<Value: Sendable>(_ value: Value, key: ObjectIdentifier) {
     guard records else { return }
     reads += 1
     lastRead = ValueBox(value)
+    lastKey = key
   }
 
   /// The box of `value`, if the key path read exactly one dependency and gave exactly its value.

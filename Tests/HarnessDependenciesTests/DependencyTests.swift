@@ -25,6 +25,40 @@ struct DependencyTests {
     #expect(model.greeting == "captured")
   }
 
+  /// Once a property's value is fixed for good, a read inside a scope that changes only other
+  /// things reuses it; a scope that overrides the dependency, changes the context or starts a
+  /// new scope still gets its own answer.
+  @Test func aFixedValueIsReusedOnlyWhereTheCurrentScopeCannotChangeIt() {
+    withFreshDependencies {
+      let model = withDependencies { $0.greeting = "captured" } operation: { ScopedModel() }
+      let instance = model.instance
+      #expect(model.greeting == "captured")
+      #expect(model.greetingByKey == "captured")
+
+      withDependencies { $0.number = 5 } operation: {
+        #expect(model.greeting == "captured")
+        #expect(model.greetingByKey == "captured")
+        #expect(model.instance === instance)
+      }
+      withDependencies { $0.context = .test } operation: {
+        #expect(model.instance === instance)
+      }
+      withDependencies { $0.greeting = "current" } operation: {
+        #expect(model.greeting == "current")
+        #expect(model.greetingByKey == "current")
+      }
+      withDependencies { $0.context = .preview } operation: {
+        #expect(model.instance !== instance)
+        #expect(model.greeting == "captured")
+      }
+      withFreshDependencies {
+        #expect(model.instance !== instance)
+        #expect(model.instance === model.instance)
+      }
+      #expect(model.instance === instance)
+    }
+  }
+
   @Test func aModelCreatedOutsideAnyScopeReadsTheCurrentScope() {
     let model = Model()
     #expect(model.greeting == "test")
@@ -97,5 +131,12 @@ struct DependencyTests {
 }
 
 private final class InstanceModel: @unchecked Sendable {
+  @Dependency(\.instance) var instance
+}
+
+/// A model whose defaults are fixed once read: made inside a scope of its own.
+private final class ScopedModel: @unchecked Sendable {
+  @Dependency(\.greeting) var greeting
+  @Dependency(GreetingKey.self) var greetingByKey
   @Dependency(\.instance) var instance
 }

@@ -94,12 +94,13 @@ let (harnessScope, peerScope) = await sideBySide(
 }
 compare(harnessScope, to: peerScope, target: 2)
 
-// For context (no targets): reads where the fast path does not apply.
+// For context (no targets): reads inside a scope of their own. One that changes something else
+// keeps the fixed value; one that overrides the dependency read takes the full lookup.
 print("")
 let slowReads = reads / 10
 let (harnessNestedRead, peerNestedRead) = await sideBySide(
-  "Harness @Dependency read inside another scope",
-  "swift-dependencies @Dependency read inside another scope",
+  "Harness @Dependency read inside a scope overriding something else",
+  "swift-dependencies @Dependency read inside a scope overriding something else",
   count: slowReads, rounds: 7
 ) {
   HarnessDependencies.withDependencies { $0.context = .live } operation: {
@@ -111,6 +112,21 @@ let (harnessNestedRead, peerNestedRead) = await sideBySide(
   }
 }
 compare(harnessNestedRead, to: peerNestedRead)
+
+let (harnessOverriddenRead, peerOverriddenRead) = await sideBySide(
+  "Harness @Dependency read inside a scope overriding it",
+  "swift-dependencies @Dependency read inside a scope overriding it",
+  count: slowReads, rounds: 7
+) {
+  HarnessDependencies.withDependencies { $0.counter = override } operation: {
+    for _ in 0..<slowReads { blackHole(harnessModel.counter) }
+  }
+} peer: {
+  Dependencies.withDependencies { $0.counter = override } operation: {
+    for _ in 0..<slowReads { blackHole(peerModel.counter) }
+  }
+}
+compare(harnessOverriddenRead, to: peerOverriddenRead)
 
 let (harnessFresh, peerFresh) = await sideBySide(
   "Harness model creation + first read",
