@@ -64,10 +64,10 @@ enum TestClockMessages {
         work (timers, polling loops) before run(), move to a given time with advance(by:) or \
         advance(to:), or pass a larger maxResumptions.
         """
-    case .mainActorUnresponsive:
+    case .mainActorUnresponsive(let patience):
       what = """
-        \(operation) on \(clock) stopped waiting for the main actor: it ran no job for 10 \
-        seconds, so the main thread is blocked (a synchronous wait on the main thread?). Work \
+        \(operation) on \(clock) stopped waiting for the main actor: it ran no job for \
+        \(describe(patience)), so the main thread is blocked (a synchronous wait on the main thread?). Work \
         on the main actor may not have run.
         """
     }
@@ -79,6 +79,13 @@ enum TestClockMessages {
     let shown = pending.prefix(20).map { "  • \($0)" }
     let more = pending.count > 20 ? ["  … and \(pending.count - 20) more"] : []
     return (shown + more).joined(separator: "\n")
+  }
+
+  /// `10 seconds`, `250 milliseconds`.
+  private static func describe(_ duration: Duration) -> String {
+    let milliseconds = duration.components.seconds * 1_000 + duration.components.attoseconds / 1_000_000_000_000_000
+    if milliseconds % 1_000 == 0 { return "\(milliseconds / 1_000) seconds" }
+    return "\(milliseconds) milliseconds"
   }
 
   private static func count(_ value: Int, _ noun: String) -> String {

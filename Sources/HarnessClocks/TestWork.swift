@@ -23,6 +23,13 @@ public final class TestWork: Sendable {
     world = FollowedWork.shared.joinWorld()
   }
 
+  /// Joins the current test's followed work, giving up on a main actor that does not drain
+  /// within `mainActorPatience` (10 seconds by default): for testing that guard quickly.
+  package convenience init(mainActorPatience: Duration) {
+    self.init()
+    FollowedWork.shared.setMainActorPatience(mainActorPatience, for: world)
+  }
+
   deinit {
     FollowedWork.shared.leaveWorld(world)
   }

@@ -22,6 +22,8 @@ final class ClockWorld: @unchecked Sendable {
   /// completing a request): steps never overlap.
   var isStepping = false
   var mainActorFlushStart: ContinuousClock.Instant?
+  /// How long a main actor drain may take before the follower stops waiting for it.
+  var mainActorPatience = FollowedWork.defaultMainActorPatience
   /// Whether the next step must drain the main actor first, used or not (set by each new settle).
   var needsMainActorFlush = false
   /// Whether anything ran since the main actor was last drained.

@@ -28,7 +28,7 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
   /// Jobs a world may run between two sleeper resumptions before `advance` gives up on it.
   static let jobBudget = 100_000
   /// How long the main actor may take to run a job before the follower stops waiting for it.
-  static let mainActorPatience = Duration.seconds(10)
+  static let defaultMainActorPatience = Duration.seconds(10)
 
   private enum Item {
     case job(UnownedJob, ClockWorld?, task: UInt64)
@@ -52,6 +52,11 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
   /// The thread stepping a world from the main queue after a flush, while it does.
   private let mainQueueStepThreadID = Atomic<UInt>(0)
   private var threadStarted = false
+  /// Whether the follow thread is waiting for work, and until when (`nil`: no deadline). A main
+  /// actor flush started elsewhere, whose deadline comes sooner, must wake it, or nothing would
+  /// notice a main actor that never runs the flush. Guarded by `condition`.
+  private var followThreadIsWaiting = false
+  private var followThreadWaitsUntil: ContinuousClock.Instant?
 
   private init() {}
 
@@ -87,6 +92,13 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
     if onMain { world.usesMainActor = true }
     world.clockCount += 1
     return world
+  }
+
+  /// Sets how long `world` waits for the main actor to drain.
+  func setMainActorPatience(_ patience: Duration, for world: ClockWorld) {
+    condition.lock()
+    world.mainActorPatience = patience
+    condition.unlock()
   }
 
   /// Called when a clock of `world` goes away; the last one retires the world.
@@ -215,14 +227,18 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
   /// Lock held.
   private func push(_ item: Item) {
     queue.append(item)
-    if !threadStarted {
-      threadStarted = true
-      let thread = Thread { FollowedWork.shared.runLoop() }
-      thread.name = "Harness.TestClock"
-      thread.stackSize = 8 << 20
-      thread.start()
-    }
+    startFollowThreadIfNeeded()
     condition.signal()
+  }
+
+  /// Lock held.
+  private func startFollowThreadIfNeeded() {
+    guard !threadStarted else { return }
+    threadStarted = true
+    let thread = Thread { FollowedWork.shared.runLoop() }
+    thread.name = "Harness.TestClock"
+    thread.stackSize = 8 << 20
+    thread.start()
   }
 
   /// Lock held.
@@ -370,7 +386,14 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
     world.isFlushingMainActor = true
     world.needsMainActorFlush = false
     world.activitySinceMainActorFlush = false
-    world.mainActorFlushStart = .now
+    let start = ContinuousClock.now
+    world.mainActorFlushStart = start
+    // The follow thread watches the deadline: make sure it runs and wakes up for it.
+    startFollowThreadIfNeeded()
+    let deadline = start.advanced(by: world.mainActorPatience)
+    if followThreadIsWaiting, followThreadWaitsUntil.map({ deadline < $0 }) ?? true {
+      condition.signal()
+    }
     condition.unlock()
     // The main queue is first in, first out: when this runs, every main actor job queued before
     // it has run.
@@ -394,25 +417,30 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
 
   /// Lock held.
   private func waitForWork() {
-    let flushStarts = worlds.compactMap { $0.isFlushingMainActor ? $0.mainActorFlushStart : nil }
-    guard let earliest = flushStarts.min() else {
+    let deadlines = worlds.compactMap { world in
+      world.isFlushingMainActor ? world.mainActorFlushStart?.advanced(by: world.mainActorPatience) : nil
+    }
+    followThreadIsWaiting = true
+    followThreadWaitsUntil = deadlines.min()
+    defer { followThreadIsWaiting = false }
+    guard let earliest = followThreadWaitsUntil else {
       condition.wait()
       return
     }
-    let remaining = earliest.advanced(by: Self.mainActorPatience) - .now
+    let remaining = earliest - .now
     let seconds = Double(remaining.components.seconds) + Double(remaining.components.attoseconds) / 1e18
     _ = condition.wait(until: Date(timeIntervalSinceNow: max(seconds, 0)))
   }
 
-  /// Gives up on main actor flushes that take longer than ``mainActorPatience``. Lock held.
+  /// Gives up on main actor flushes that take longer than their world's patience. Lock held.
   private func expireMainActorFlushes() {
     guard worlds.contains(where: { $0.isFlushingMainActor }) else { return }
     let now = ContinuousClock.now
     for world in worlds where world.isFlushingMainActor {
-      guard let start = world.mainActorFlushStart, now - start >= Self.mainActorPatience else { continue }
+      guard let start = world.mainActorFlushStart, now - start >= world.mainActorPatience else { continue }
       world.isFlushingMainActor = false
       world.usesMainActor = false
-      world.requests.first?.problems.append(.mainActorUnresponsive)
+      world.requests.first?.problems.append(.mainActorUnresponsive(patience: world.mainActorPatience))
       step(world)
     }
   }

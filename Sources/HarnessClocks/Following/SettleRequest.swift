@@ -35,6 +35,6 @@ enum SettleProblem: Sendable, Equatable {
   case workNeverSettles(jobs: Int)
   /// `run()` resumed its maximum of sleepers and more keep coming.
   case tooManyResumptions(Int)
-  /// The main actor did not run a job in time: the main thread is blocked.
-  case mainActorUnresponsive
+  /// The main actor ran no job within the world's patience: the main thread is blocked.
+  case mainActorUnresponsive(patience: Duration)
 }
