@@ -45,8 +45,14 @@ final class DependencyScope: Sendable {
     }
   }
 
-  /// Kept for the life of the process: without a trait or base class nothing says when a test
-  /// ends. (The traits and `DependencyTestCase` use scopes that end with the test.)
+  /// Forgets the scope of `test`, which has ended: a later run of the same test (or a late
+  /// read) starts afresh, and its cached values are freed.
+  static func testEnded(_ test: TestContext) {
+    perTest.withLock { _ = $0.removeValue(forKey: test) }
+  }
+
+  /// Kept until the test framework says the test ended (XCTest does; Swift Testing has no such
+  /// hook, so there they live for the life of the process unless a trait makes the scope).
   private static let perTest = Locked<[TestContext: DependencyScope]>([:])
 }
 
@@ -69,4 +75,10 @@ enum OutsideTestWarning {
       severity: .warning
     )
   }
+}
+
+/// Frees the dependency values cached for `test`, which has ended (called by HarnessTesting
+/// when XCTest reports the end of a test case).
+package func testEnded(_ test: TestContext) {
+  DependencyScope.testEnded(test)
 }

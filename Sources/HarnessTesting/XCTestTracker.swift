@@ -1,3 +1,4 @@
+import HarnessDependencies
 import HarnessIssues
 import XCTest
 
@@ -44,6 +45,8 @@ final class XCTestTracker: NSObject, XCTestObservation, @unchecked Sendable {
     Self.running.withLock { running in
       if running?.testCase === testCase { running = nil }
     }
+    // The test's cached default values go with it.
+    testEnded(.xcTest(id: testCase.name))
   }
 }
 

@@ -24,4 +24,14 @@ struct DependencyScopeTests {
     #expect(issues.first?.message.contains("was read outside any test") == true)
     #expect(issues.first?.message.contains("withEscapedDependencies") == true)
   }
+
+  @Test func anEndedTestsCachedValuesAreForgotten() throws {
+    let test = try #require(TestContext.current)
+    let first = DependencyValues.current.instance
+    #expect(DependencyValues.current.instance === first)
+    testEnded(test)
+    let second = DependencyValues.current.instance
+    #expect(second !== first)
+    #expect(DependencyValues.current.instance === second)
+  }
 }
