@@ -95,19 +95,22 @@ public struct Dependency<Value: Sendable>: Sendable {
     var values = DependencyValues(storage: readsCaptured ? captured : current)
     switch read {
     case let .keyPath(keyPath):
-      // Once published, a read gets here only where the value cannot be reused: no need to
-      // note what it reads.
+      // Note what the read reads only if that can fix the value: not once it is published (a
+      // read then gets here only where it cannot be reused), nor where the current scope is
+      // known to change it.
       let property = PropertyRead(
         access: access, captured: readsCaptured ? nil : captured,
-        records: canFix && access.published == nil)
+        records: canFix && access.published == nil
+          && (readsCaptured || access.mayReadAsCaptured(through: current)))
       values.property = property
       let value = values[keyPath: keyPath]
       // Only a plain property is fixed: a path through the dependency (`\.date.now`) is
       // computed anew at each read.
-      if canFix, let box = property.exactBox(of: value), let key = property.lastKey,
-        readsCaptured || current.readsLike(captured, forKeyBits: UInt(bitPattern: key))
-      {
-        access.publish(box, key: key)
+      if let box = property.exactBox(of: value), let key = property.lastKey {
+        access.noteKey(key)
+        if readsCaptured || current.readsLike(captured, forKeyBits: UInt(bitPattern: key)) {
+          access.publish(box)
+        }
       }
       return value
     case let .key(read):
@@ -147,7 +150,8 @@ final class DependencyAccess: @unchecked Sendable {
   // Write-once, released in deinit: a reader never sees a box freed under it.
   @usableFromInline let box = Atomic<Unmanaged<AnyValueBox>?>(nil)
   /// The bits of the key whose value `box` holds (0: not known yet). Written before `box`, so a
-  /// reader that sees the box sees the key; a property always reads the same key.
+  /// reader that sees the box sees the key; a property always reads the same key (a property
+  /// whose getter reads other dependencies first is never published).
   private let keyBits: Atomic<UInt>
 
   init(site: StaticSourceLocation, readsKeyDirectly: Bool, key: ObjectIdentifier? = nil) {
@@ -176,11 +180,24 @@ final class DependencyAccess: @unchecked Sendable {
     return key != 0 && current.readsLike(captured, forKeyBits: key)
   }
 
-  /// Keeps `value` for good (the first value published wins; all are the same value). `key` is
-  /// the key it is the value of, unless given when the property was made.
+  /// Whether reading through `current` may give what reading the captured values gives: yes
+  /// while the key is not known yet.
   @usableFromInline
-  func publish(_ value: AnyValueBox, key: ObjectIdentifier? = nil) {
-    if let key { keyBits.store(UInt(bitPattern: key), ordering: .relaxed) }
+  func mayReadAsCaptured(through current: DependencyStorage) -> Bool {
+    let key = keyBits.load(ordering: .relaxed)
+    return key == 0 || current.readsLike(captured, forKeyBits: key)
+  }
+
+  /// Notes the key a `\.property` read gave exactly the value of (before publishing it).
+  @usableFromInline
+  func noteKey(_ key: ObjectIdentifier) {
+    keyBits.store(UInt(bitPattern: key), ordering: .relaxed)
+  }
+
+  /// Keeps `value`, the value of the noted key, for good (the first value published wins; all
+  /// are the same value).
+  @usableFromInline
+  func publish(_ value: AnyValueBox) {
     let new = Unmanaged.passRetained(value)
     let (stored, _) = box.compareExchange(expected: nil, desired: new, ordering: .acquiringAndReleasing)
     if !stored { new.release() }
