@@ -41,7 +41,10 @@ let package = Package(
     .testTarget(name: "HarnessIssuesTests", dependencies: ["HarnessIssues", "HarnessTesting"]),
     // A program that links HarnessIssues only, run by HarnessIssuesTests to check live behaviour.
     .executableTarget(name: "HarnessLiveFixture", dependencies: ["HarnessIssues"], path: "Tests/LiveFixture"),
-    .testTarget(name: "HarnessTestingTests", dependencies: ["HarnessIssues", "HarnessTesting"]),
+    .testTarget(
+      name: "HarnessTestingTests",
+      dependencies: ["HarnessDependencies", "HarnessIssues", "HarnessTesting"]
+    ),
     .testTarget(
       name: "HarnessClocksTests",
       dependencies: ["HarnessClocks", "HarnessIssues", "HarnessTesting"]

@@ -51,6 +51,11 @@ final class DependencyScope: Sendable {
     perTest.withLock { _ = $0.removeValue(forKey: test) }
   }
 
+  /// Whether default values are cached for `test` outside any explicit scope.
+  static func hasScope(for test: TestContext) -> Bool {
+    perTest.withLock { $0[test] != nil }
+  }
+
   /// Kept until the test framework says the test ended (XCTest does; Swift Testing has no such
   /// hook, so there they live for the life of the process unless a trait makes the scope).
   private static let perTest = Locked<[TestContext: DependencyScope]>([:])
@@ -81,4 +86,9 @@ enum OutsideTestWarning {
 /// when XCTest reports the end of a test case).
 package func testEnded(_ test: TestContext) {
   DependencyScope.testEnded(test)
+}
+
+/// Whether default values are cached for `test` (for checking that they go when it ends).
+package func hasCachedDefaults(for test: TestContext) -> Bool {
+  DependencyScope.hasScope(for: test)
 }
