@@ -29,7 +29,7 @@ public func renderForecast(for location: Location, days: [DailyWeather]) -> Stri
 }
 
 /// `"2025-05-12"` as `"Mon 12 May"`; a date in another form as it is.
-func dayName(_ date: String) -> String {
+package func dayName(_ date: String) -> String {
   let parts = date.split(separator: "-").compactMap { Int($0) }
   var calendar = Calendar(identifier: .gregorian)
   calendar.timeZone = TimeZone(identifier: "UTC")!
@@ -45,4 +45,4 @@ func dayName(_ date: String) -> String {
 }
 
 /// `12.4°C`, one decimal.
-func celsius(_ value: Double) -> String { "\(value.formatted(decimals: 1))°C" }
+package func celsius(_ value: Double) -> String { "\(value.formatted(decimals: 1))°C" }

@@ -31,7 +31,7 @@ public enum OpenMeteo {
     }
   }
 
-  static func searchURL(_ coordinate: Coordinate, base: URL) -> URL {
+  package static func searchURL(_ coordinate: Coordinate, base: URL) -> URL {
     // One small variable, so the answer is a forecast like any other; only its grid point and
     // time zone are used.
     url(base, coordinate, [

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import WeatherFeature
+import WeatherFeature
 
 @Suite struct ForecastTableTests {
   @Test func rendersADayPerLineWithAlignedColumns() {

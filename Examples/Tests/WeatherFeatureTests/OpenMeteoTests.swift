@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import WeatherFeature
+import WeatherFeature
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
