@@ -108,9 +108,7 @@ public struct Dependency<Value: Sendable>: Sendable {
       // computed anew at each read.
       if let box = property.exactBox(of: value), let key = property.lastKey {
         access.noteKey(key)
-        if readsCaptured || current.readsLike(captured, forKeyBits: UInt(bitPattern: key)) {
-          access.publish(box)
-        }
+        if readsCaptured || access.readsAsCaptured(through: current) { access.publish(box) }
       }
       return value
     case let .key(read):

@@ -71,7 +71,6 @@ struct DependencyStorage: Sendable {
   /// Whether reading a key (`key`: the bits of its identifier) through these values gives what
   /// reading it through `base` gives: these values are `base` with nodes on top that neither
   /// override the key, start a scope, nor change the context. Walks only the nodes above `base`.
-  @usableFromInline
   func readsLike(_ base: DependencyStorage, forKeyBits key: UInt) -> Bool {
     let contextKey = ObjectIdentifier(DependencyContextKey.self)
     var node = top
