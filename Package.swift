@@ -43,7 +43,7 @@ let package = Package(
     .executableTarget(name: "HarnessLiveFixture", dependencies: ["HarnessIssues"], path: "Tests/LiveFixture"),
     .testTarget(
       name: "HarnessTestingTests",
-      dependencies: ["HarnessDependencies", "HarnessIssues", "HarnessTesting"]
+      dependencies: ["HarnessClocks", "HarnessDependencies", "HarnessIssues", "HarnessTesting"]
     ),
     .testTarget(
       name: "HarnessClocksTests",
