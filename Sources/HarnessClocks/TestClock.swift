@@ -67,7 +67,8 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, Send
   }
 
   private let state: Locked<State>
-  private let world: ClockWorld
+  /// The world of the test that uses the clock.
+  private let binding: WorldBinding
   /// Where the clock was created, for messages about it.
   let creation: SourceCodeLocation
 
@@ -85,15 +86,14 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, Send
 
   init(now: Instant, createdAt creation: SourceCodeLocation) {
     state = Locked(State(now: now))
-    world = FollowedWork.shared.joinWorld()
     self.creation = creation
+    binding = WorldBinding(
+      owner: { "TestClock<\(Duration.self)> created at \(creation.fileID):\(creation.line)" },
+      createdAt: creation
+    )
     if !GlobalEnqueueHook.isInstalled {
       reportIssue(ReportedIssue(message: TestClockMessages.cannotFollow, location: creation))
     }
-  }
-
-  deinit {
-    FollowedWork.shared.leaveWorld(world)
   }
 
   /// The current instant. It moves only through `advance` and `run`.
@@ -129,7 +129,7 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, Send
     try Task.checkCancellation()
     if state.withLock({ deadline <= $0.now }) { return }
     let task = TaskIdentity.currentTaskID()
-    if !FollowedWork.shared.noteSleeper(task, in: world) {
+    if !FollowedWork.shared.noteSleeper(task, in: binding.worldForSleep(), at: location) {
       report(
         TestClockMessages.unfollowedSleep(clock: description, deadline: "\(deadline)"),
         at: location ?? creation)
@@ -204,7 +204,7 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, Send
       resumeNext: { [weak self] willWake in self?.wakeNext(through: deadline, willWake: willWake) ?? false },
       finish: { [weak self] in self?.state.withLock { $0.now = Swift.max($0.now, deadline) } }
     )
-    let problems = await FollowedWork.shared.settle(world, request)
+    let problems = await FollowedWork.shared.settle(binding.worldForUse(at: location), request)
     report(problems, operation: operation, at: location)
   }
 
@@ -225,7 +225,7 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, Send
       maxResumptions: maxResumptions,
       resumeNext: { [weak self] willWake in self?.wakeNext(through: nil, willWake: willWake) ?? false }
     )
-    let problems = await FollowedWork.shared.settle(world, request)
+    let problems = await FollowedWork.shared.settle(binding.worldForUse(at: location), request)
     report(problems, operation: "run()", at: location)
   }
 
@@ -268,7 +268,7 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, Send
     column: UInt = #column
   ) async {
     let location = SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    let problems = await FollowedWork.shared.settle(world, SettleRequest(resumeNext: { _ in false }))
+    let problems = await FollowedWork.shared.settle(binding.worldForUse(at: location), .settleOnly())
     report(problems, operation: "expectNoPendingSleepers()", at: location)
     let pending = pendingSleepers
     guard !pending.isEmpty else { return }

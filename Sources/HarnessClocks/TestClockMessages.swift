@@ -2,8 +2,9 @@
 enum TestClockMessages {
   static let cannotFollow = """
     TestClock cannot follow the test's tasks on this platform: the Swift runtime does not \
-    export swift_task_enqueueGlobal_hook. advance(by:) will not wait for the work it wakes, so \
-    time-based tests may be flaky here.
+    export swift_task_enqueueGlobal_hook and swift_task_getJobTaskId, or a probe job did not \
+    reach the hook. advance(by:) will not wait for the work it wakes, so time-based tests may \
+    be flaky here.
     """
 
   static func unfollowedSleep(clock: String, deadline: String) -> String {
@@ -41,6 +42,22 @@ enum TestClockMessages {
     """
   }
 
+  static func usedByAnotherTest(clock: String, firstTest: String, thisTest: String) -> String {
+    """
+    \(clock) is used by test \(thisTest), but it belongs to test \(firstTest), which used it \
+    first. A test clock follows the work of one test: shared between tests (a static clock, or \
+    one kept by a suite), each test's advances would wait for the other's work.
+
+    Create a clock in each test (inside the test, or in a property of an XCTestCase, which XCTest \
+    makes anew for every test).
+    """
+  }
+
+  /// A problem found while no advance waited (reported when the clock goes away).
+  static func settleProblem(_ problem: SettleProblem, clock: String, operation: String) -> String {
+    settleProblem(problem, clock: clock, operation: operation, now: "", pending: [PendingSleeper<ContinuousClock.Instant>]())
+  }
+
   static func settleProblem(
     _ problem: SettleProblem,
     clock: String,
@@ -70,9 +87,46 @@ enum TestClockMessages {
         \(describe(patience)), so the main thread is blocked (a synchronous wait on the main thread?). Work \
         on the main actor may not have run.
         """
+    case .jobBlocked(let block):
+      what = blocked(block, clock: clock, operation: operation)
+    case .hookDisplaced:
+      what = """
+        \(operation) on \(clock) cannot follow the test's work any more: another library replaced \
+        the Swift runtime's swift_task_enqueueGlobal_hook, through which Harness sees the test's \
+        tasks. swift-concurrency-extras' withMainSerialExecutor and uncheckedUseMainSerialExecutor \
+        do that. Advances now resume sleepers without waiting for the work they wake, so the test \
+        may be flaky.
+
+        Remove withMainSerialExecutor / uncheckedUseMainSerialExecutor from tests that use Harness's \
+        TestClock or TestStore: Harness already runs the test's work deterministically, one job at \
+        a time.
+        """
     }
+    guard !now.isEmpty else { return what }
     guard !pending.isEmpty else { return what + "\n\nNo sleeper is pending." }
     return what + "\n\nPending sleepers:\n" + list(pending)
+  }
+
+  private static func blocked(_ block: JobBlock, clock: String, operation: String) -> String {
+    let whose =
+      block.isTestsOwnTask
+      ? "the test's own task (task \(block.task))"
+      : "task \(block.task)" + (block.lastSleptAt.map { ", which last slept at \($0.fileID):\($0.line)," } ?? "")
+    let how = block.stillRunning ? "has been running for" : "ran for"
+    let consequence =
+      block.stillRunning
+      ? "\(operation) on \(clock) stopped waiting for it: the test's other work cannot run while it blocks."
+      : "While it ran, none of the test's other followed work could run."
+    return """
+      A job of \(whose) \(how) \(describe(block.ran)) without suspending, longer than the \
+      \(describe(block.patience)) a followed job may take. \(consequence)
+
+      The test's tasks run one job at a time on the test's own executor, so a job that blocks its \
+      thread (DispatchSemaphore.wait, DispatchQueue.sync, a synchronous read, a long computation) \
+      blocks all of them. Await instead of blocking (e.g. withCheckedContinuation around a \
+      callback), or move the blocking work off the test's tasks (a Thread or DispatchQueue that \
+      resumes a continuation).
+      """
   }
 
   private static func list(_ pending: [PendingSleeper<some InstantProtocol>]) -> String {
@@ -85,6 +139,7 @@ enum TestClockMessages {
   private static func describe(_ duration: Duration) -> String {
     let milliseconds = duration.components.seconds * 1_000 + duration.components.attoseconds / 1_000_000_000_000_000
     if milliseconds % 1_000 == 0 { return "\(milliseconds / 1_000) seconds" }
+    if milliseconds > 10_000 { return "\(milliseconds / 1_000).\(milliseconds % 1_000 / 100) seconds" }
     return "\(milliseconds) milliseconds"
   }
 

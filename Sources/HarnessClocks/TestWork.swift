@@ -16,22 +16,42 @@ import HarnessIssues
 /// await work.settle()                         // `refresh` ran until it finished or suspended
 /// ```
 public final class TestWork: Sendable {
-  private let world: ClockWorld
+  private let binding: WorldBinding
+  private let patience: (mainActor: Duration?, job: Duration?)
 
   /// Joins the current test's followed work (the same as its test clocks').
-  public init() {
-    world = FollowedWork.shared.joinWorld()
+  public convenience init(
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    self.init(
+      createdAt: SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column),
+      mainActorPatience: nil,
+      jobPatience: nil
+    )
   }
 
   /// Joins the current test's followed work, giving up on a main actor that does not drain
-  /// within `mainActorPatience` (10 seconds by default): for testing that guard quickly.
-  package convenience init(mainActorPatience: Duration) {
-    self.init()
-    FollowedWork.shared.setMainActorPatience(mainActorPatience, for: world)
+  /// within `mainActorPatience`, and on a job that runs longer than `jobPatience` (10 seconds
+  /// each by default): for testing those guards quickly.
+  package init(
+    createdAt creation: SourceCodeLocation = SourceCodeLocation(fileID: #fileID, filePath: #filePath, line: #line, column: #column),
+    mainActorPatience: Duration? = nil,
+    jobPatience: Duration? = nil
+  ) {
+    binding = WorldBinding(owner: { "TestWork created at \(creation.fileID):\(creation.line)" }, createdAt: creation)
+    patience = (mainActorPatience, jobPatience)
   }
 
-  deinit {
-    FollowedWork.shared.leaveWorld(world)
+  /// The world for a settle at `location`, with this helper's patience.
+  private func world(at location: SourceCodeLocation) -> ClockWorld {
+    let world = binding.worldForUse(at: location)
+    if patience.mainActor != nil || patience.job != nil {
+      FollowedWork.shared.setPatience(mainActor: patience.mainActor, job: patience.job, for: world)
+    }
+    return world
   }
 
   /// Waits until every followed task has finished or suspended. Work that never settles (a
@@ -48,7 +68,7 @@ public final class TestWork: Sendable {
   /// Waits until every followed task has finished or suspended; problems are reported at
   /// `location` (for helpers that pass on their caller's location).
   public func settle(at location: SourceCodeLocation) async {
-    let problems = await FollowedWork.shared.settle(world, SettleRequest(resumeNext: { _ in false }))
+    let problems = await FollowedWork.shared.settle(world(at: location), .settleOnly())
     for problem in problems {
       let message = TestClockMessages.settleProblem(
         problem,

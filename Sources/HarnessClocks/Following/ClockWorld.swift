@@ -1,30 +1,77 @@
-/// The work of one test as its test clocks see it: which jobs are in flight, and which advances
-/// wait for them to settle.
+import HarnessIssues
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The work of one test as its test clocks see it: its own serial executor (a queue of jobs and
+/// the thread that runs them), which jobs are in flight, and which advances wait for them to
+/// settle.
 ///
-/// Every clock created in a test (directly or by code the test runs) joins the test's world, so
-/// two clocks of one feature see the same tasks. All state is guarded by ``FollowedWork``'s lock.
+/// Every clock a test uses joins the test's world, so two clocks of one feature see the same
+/// tasks. Worlds of different tests run their jobs on different threads, in parallel. All state
+/// is guarded by ``FollowedWork``'s lock.
 final class ClockWorld: @unchecked Sendable {
-  /// Tasks with a larger id were created after the world began, so they may join it; older
-  /// tasks (the test runner's, another test's) never do, even when the world's work resumes them.
-  let baselineTaskID: UInt64
+  /// Tasks with a larger id were created after the world's first member, so they may join it;
+  /// older tasks (the test runner's, another test's) never do, even when the world's work
+  /// resumes them. Lowered when an older task of the same test joins.
+  private(set) var baselineTaskID: UInt64
   /// The test the world was created for, when a test framework says so.
   let testID: String?
 
-  var clockCount = 0
-  var isRetired = false
-  /// Jobs queued for, or running on, the follow thread.
+  /// Clocks and `TestWork`s bound to the world; the last one to leave retires it.
+  var memberCount = 0
+  /// Set under the lock; atomic so that a binding can check it without the lock.
+  private let retired = Atomic<Bool>(false)
+  var isRetired: Bool {
+    get { retired.load(ordering: .acquiring) }
+    set { retired.store(newValue, ordering: .releasing) }
+  }
+  /// Tasks that joined as members (created, advanced or settled a clock): the test's own tasks.
+  var memberTasks: Set<UInt64> = []
+
+  // MARK: The executor
+
+  /// Jobs waiting to run, in the order the scheduling policy will pick them.
+  var ready = ReadyJobs()
+  /// Jobs queued for, or running on, the world's thread.
   var pendingJobs = 0
+  let wakeThread = FollowLock.Condition()
+  var threadStarted = false
+  var threadIsWaiting = false
+  /// The job running now: its task, and when it started.
+  var runningTask: UInt64?
+  var runningSince: ContinuousClock.Instant?
+  /// Whether the running job has been reported as blocking; its world's settles give up at once
+  /// until it ends.
+  var runningJobIsReportedBlocked = false
+  /// How long one job may run before it is reported as blocking the world's executor.
+  var jobPatience = FollowedWork.defaultJobPatience
+  /// Problems found while no advance was waiting, reported by the next one (or when the last
+  /// member leaves).
+  var unreportedProblems: [SettleProblem] = []
+  /// Where each task last slept on a clock of the world, to name it in messages.
+  var sleepSites: [UInt64: SourceCodeLocation] = [:]
+
+  // MARK: The main actor
+
   /// Whether the world's work runs on the main actor too, which the follower cannot see into:
-  /// then every settle also lets the main actor drain what it has queued.
+  /// then every settle also lets the main actor drain what it has queued. Never set for work
+  /// that was not seen on the main actor, so a blocked main thread stalls no other settle.
   var usesMainActor: Bool
   var isFlushingMainActor = false
-  /// Whether a thread is stepping the world with the lock released (waking a sleeper, or
-  /// completing a request): steps never overlap.
-  var isStepping = false
   var mainActorFlushStart: ContinuousClock.Instant?
+  /// Counts drains, so that a drain the watchdog gave up on cannot end a later one.
+  var mainActorFlushCount = 0
   /// How long a main actor drain may take before the follower stops waiting for it.
   var mainActorPatience = FollowedWork.defaultMainActorPatience
-  /// Whether the next step must drain the main actor first, used or not (set by each new settle).
+  /// Whether the next step must drain the main actor first (set by each new settle of a world
+  /// that uses it).
   var needsMainActorFlush = false
   /// Whether anything ran since the main actor was last drained.
   var activitySinceMainActorFlush = true
@@ -32,13 +79,21 @@ final class ClockWorld: @unchecked Sendable {
   /// the sleeper's task is unknown. A woken task that did not sleep again may be waiting on the
   /// main actor.
   var wokenTask: UInt64?
+
+  // MARK: Settling
+
+  /// Whether a thread is stepping the world with the lock released (waking a sleeper, or
+  /// completing a request): steps never overlap.
+  var isStepping = false
   /// Jobs run since a sleeper was last resumed: the hang guard for work that never suspends.
   var jobsSinceProgress = 0
   /// Advances waiting for their turn, first one in progress.
   var requests: [SettleRequest] = []
+  /// Whether the displaced-hook report was made for this world already.
+  var reportedDisplacedHook = false
 
-  init(baselineTaskID: UInt64, testID: String?, usesMainActor: Bool) {
-    self.baselineTaskID = baselineTaskID
+  init(firstTask: UInt64, testID: String?, usesMainActor: Bool) {
+    self.baselineTaskID = firstTask
     self.testID = testID
     self.usesMainActor = usesMainActor
   }
@@ -46,5 +101,67 @@ final class ClockWorld: @unchecked Sendable {
   /// Whether a job of task `taskID` (0: not a task) caused by this world's work may join it.
   func admits(taskID: UInt64) -> Bool {
     taskID == 0 || taskID > baselineTaskID
+  }
+
+  /// Notes that `task` is one of the test's own tasks.
+  func addMember(task: UInt64) {
+    guard task != 0 else { return }
+    memberTasks.insert(task)
+    if baselineTaskID == 0 || task < baselineTaskID { baselineTaskID = task }
+  }
+
+  /// Whether the world has no job queued or running.
+  var isSettled: Bool { pendingJobs == 0 }
+
+  // MARK: The thread a world's jobs run on
+
+  /// The world whose job runs on the calling thread, if any.
+  static var onCurrentThread: ClockWorld? {
+    pthread_getspecific(threadKey).map { Unmanaged<ClockWorld>.fromOpaque($0).takeUnretainedValue() }
+  }
+
+  /// Marks the calling thread as the world's (for the thread's whole life).
+  func claimCurrentThread() {
+    pthread_setspecific(Self.threadKey, Unmanaged.passUnretained(self).toOpaque())
+  }
+
+  private static let threadKey: pthread_key_t = {
+    var key = pthread_key_t()
+    pthread_key_create(&key, nil)
+    return key
+  }()
+}
+
+/// The jobs of a world that are ready to run. First in, first out: the one place that decides
+/// which ready job runs next, so that another policy (a seeded random order, for exploring
+/// interleavings) can replace it without touching the rest of the follower.
+struct ReadyJobs {
+  struct Entry {
+    let job: UnownedJob
+    let task: UInt64
+  }
+
+  private var entries: [Entry] = []
+  private var head = 0
+
+  var isEmpty: Bool { head == entries.count }
+
+  mutating func append(_ entry: Entry) {
+    entries.append(entry)
+  }
+
+  /// The job to run next.
+  mutating func next() -> Entry? {
+    guard head < entries.count else { return nil }
+    let entry = entries[head]
+    head += 1
+    if head == entries.count {
+      entries.removeAll(keepingCapacity: true)
+      head = 0
+    } else if head > 1024, head * 2 > entries.count {
+      entries.removeFirst(head)
+      head = 0
+    }
+    return entry
   }
 }

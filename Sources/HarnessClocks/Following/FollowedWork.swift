@@ -3,25 +3,27 @@ import Foundation
 import HarnessIssues
 import Synchronization
 
-/// Runs the work that test clocks follow on one serial thread, and knows when it has settled.
+/// Routes the jobs that test clocks follow to the executor of their test's world, and knows
+/// when a world's work has settled.
 ///
 /// How a job becomes *followed* (checked in ``take(_:)``, called by ``GlobalEnqueueHook`` for
 /// every job headed for the global concurrent executor):
 /// 1. it resumes a task already followed (a task that slept on a test clock, or one started by
 ///    followed work);
-/// 2. it was caused by followed work: enqueued from the follow thread, or by a task of the world
-///    (the test's task after it created a clock, or advanced one), and it is not a task older
-///    than the world (a test runner's task resumed by the test's completion stays where it was);
-/// 3. it leaves the main actor and no world claims it yet. The runtime offers no hook on the
+/// 2. it was caused by followed work: enqueued by a job running on a world's executor, or by a
+///    member task of a world (the test's task once it created, advanced or settled a clock),
+///    and it is not a task older than the world (a test runner's task resumed by the test's
+///    completion stays where it was);
+/// 3. it leaves the main actor and belongs to a world's test. The runtime offers no hook on the
 ///    main executor, so a main actor task started by the test is invisible until it leaves the
-///    main actor; such jobs join the *unclaimed* work, which every world waits for, for one job:
-///    a task that sleeps on a test clock in it joins that clock's world, any other goes back to
-///    the global executor afterwards.
+///    main actor; such a job is followed for one job (its world now uses the main actor), and
+///    for good once its task sleeps on a test clock.
 ///
-/// Followed jobs run one at a time, first in, first out, on the follow thread. A world has
-/// settled when none of its jobs and no unclaimed job is queued or running, and, if its work
-/// uses the main actor, the main actor has run everything it had queued since: every task of
-/// the world is then suspended.
+/// Each world runs its jobs one at a time on a thread of its own (see ``ClockWorld``), so tests
+/// never wait for each other's work. A world has settled when none of its jobs is queued or
+/// running and, if its work uses the main actor, the main actor has run everything it had
+/// queued since: every task of the world is then suspended. The lock is never held while a job
+/// runs; a job that runs longer than the world's patience is reported by the watchdog.
 final class FollowedWork: TaskExecutor, @unchecked Sendable {
   static let shared = FollowedWork()
 
@@ -29,108 +31,132 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
   static let jobBudget = 100_000
   /// How long the main actor may take to run a job before the follower stops waiting for it.
   static let defaultMainActorPatience = Duration.seconds(10)
+  /// How long one followed job may run before it is reported as blocking its world.
+  static let defaultJobPatience = Duration.seconds(10)
+  /// How long a world that does not use the main actor waits for it to drain before it takes
+  /// the main thread for blocked and stops draining it.
+  static let mainQueueStallThreshold = Duration.milliseconds(100)
 
-  private enum Item {
-    case job(UnownedJob, ClockWorld?, task: UInt64)
-    case step(ClockWorld)
-  }
-
-  private let condition = NSCondition()
-  /// Lets the hook skip all work while no test clock exists.
+  let lock = FollowLock()
+  /// Lets the hook skip all work while no world exists.
   private let liveWorldCount = Atomic<Int>(0)
 
-  // Guarded by `condition`.
-  private var queue: [Item] = []
-  private var queueHead = 0
+  // Guarded by `lock`.
   private var worlds: [ClockWorld] = []
   private var followedTasks: [UInt64: ClockWorld] = [:]
-  private var creatorTasks: [UInt64: ClockWorld] = [:]
-  private var runningWorld: ClockWorld?
-  /// Work that left the main actor before any world claimed it; never retired.
-  private let unclaimed = ClockWorld(baselineTaskID: 0, testID: nil, usesMainActor: true)
-  private let followThreadID = Atomic<UInt>(0)
+  /// Work that left the main actor before any world claimed it: it runs on an executor of its
+  /// own, for one job, unless its task sleeps on a test clock in it (then it joins that clock's
+  /// world). Never retired.
+  private let unclaimed = ClockWorld(firstTask: 0, testID: nil, usesMainActor: true)
+  /// Whether a main actor drain has been waiting longer than ``mainQueueStallThreshold``: the
+  /// main thread is blocked, so worlds that do not use the main actor stop draining it.
+  private var mainQueueIsStalled = false
+  private var memberTasks: [UInt64: ClockWorld] = [:]
   /// The thread stepping a world from the main queue after a flush, while it does.
   private let mainQueueStepThreadID = Atomic<UInt>(0)
-  private var threadStarted = false
-  /// Whether the follow thread is waiting for work, and until when (`nil`: no deadline). A main
-  /// actor flush started elsewhere, whose deadline comes sooner, must wake it, or nothing would
-  /// notice a main actor that never runs the flush. Guarded by `condition`.
-  private var followThreadIsWaiting = false
-  private var followThreadWaitsUntil: ContinuousClock.Instant?
+
+  // The watchdog. Guarded by `lock`.
+  private let wakeWatchdog = FollowLock.Condition()
+  private var watchdogStarted = false
+  private var watchdogIsWaiting = false
+  private var watchdogWaitsUntil: ContinuousClock.Instant?
 
   private init() {}
 
   // MARK: - Worlds
 
-  /// The world a clock created here joins: the world of the work that creates it, else the
-  /// world of the current test, else a new one whose root is the current task.
-  func joinWorld() -> ClockWorld {
+  /// The world the calling code joins: the world whose job runs on this thread, else the world
+  /// of the current task, else the world of the current test, else a new one.
+  func joinWorld(testID: String?) -> ClockWorld {
     _ = GlobalEnqueueHook.isInstalled
     let task = TaskIdentity.currentTaskID()
-    let thread = TaskIdentity.currentThreadID()
     let onMain = TaskIdentity.isOnMainQueue
-    let testID = TestContext.current?.id
-    condition.lock()
-    defer { condition.unlock() }
+    let here = ClockWorld.onCurrentThread
+    lock.lock()
+    defer { lock.unlock() }
     let world: ClockWorld
-    if thread == followThreadID.load(ordering: .relaxed), let running = runningWorld, running !== unclaimed,
-      !running.isRetired
-    {
-      world = running
-    } else if task != 0, let known = followedTasks[task] ?? creatorTasks[task], known !== unclaimed,
-      !known.isRetired
-    {
+    if let here, !here.isRetired {
+      world = here
+    } else if task != 0, let known = followedTasks[task] ?? memberTasks[task], !known.isRetired {
       world = known
     } else if let testID, let same = worlds.last(where: { $0.testID == testID }) {
       world = same
     } else {
-      world = ClockWorld(baselineTaskID: task, testID: testID, usesMainActor: onMain)
+      world = ClockWorld(firstTask: task, testID: testID, usesMainActor: onMain)
       worlds.append(world)
       liveWorldCount.add(1, ordering: .relaxed)
     }
-    if task != 0, followedTasks[task] == nil { creatorTasks[task] = world }
+    addMember(task, to: world)
     if onMain { world.usesMainActor = true }
-    world.clockCount += 1
+    world.memberCount += 1
     return world
   }
 
-  /// Sets how long `world` waits for the main actor to drain.
-  func setMainActorPatience(_ patience: Duration, for world: ClockWorld) {
-    condition.lock()
-    world.mainActorPatience = patience
-    condition.unlock()
+  /// Lock held.
+  private func addMember(_ task: UInt64, to world: ClockWorld) {
+    guard task != 0, followedTasks[task] == nil, !world.isRetired else { return }
+    memberTasks[task] = world
+    world.addMember(task: task)
   }
 
-  /// Called when a clock of `world` goes away; the last one retires the world.
-  func leaveWorld(_ world: ClockWorld) {
-    condition.lock()
-    defer { condition.unlock() }
-    world.clockCount -= 1
-    guard world.clockCount == 0 else { return }
+  /// Sets how long `world` waits for the main actor to drain, and for one job to end.
+  func setPatience(mainActor: Duration?, job: Duration?, for world: ClockWorld) {
+    lock.lock()
+    if let mainActor { world.mainActorPatience = mainActor }
+    if let job { world.jobPatience = job }
+    lock.unlock()
+  }
+
+  /// Called when a clock or `TestWork` of `world` goes away; the last one retires the world.
+  /// Returns the problems no advance has reported yet, for the caller to report.
+  func leaveWorld(_ world: ClockWorld) -> [SettleProblem] {
+    lock.lock()
+    defer { lock.unlock() }
+    world.memberCount -= 1
+    guard world.memberCount == 0 else { return [] }
+    retire(world)
+    defer { world.unreportedProblems = [] }
+    return world.unreportedProblems
+  }
+
+  /// Retires the worlds of a test that has ended (XCTest says when), so that clocks an
+  /// `XCTestCase` keeps after its test stop taking jobs; a later use binds them afresh.
+  package func testEnded(_ testID: String) {
+    lock.lock()
+    for world in worlds where world.testID == testID { retire(world) }
+    lock.unlock()
+  }
+
+  /// Lock held.
+  private func retire(_ world: ClockWorld) {
+    guard !world.isRetired else { return }
     world.isRetired = true
     worlds.removeAll { $0 === world }
     followedTasks = followedTasks.filter { $0.value !== world }
-    creatorTasks = creatorTasks.filter { $0.value !== world }
-    if liveWorldCount.subtract(1, ordering: .relaxed).newValue == 0 {
-      followedTasks.removeAll()
-    }
+    memberTasks = memberTasks.filter { $0.value !== world }
+    if world.threadIsWaiting { world.wakeThread.signal() }
+    liveWorldCount.subtract(1, ordering: .relaxed)
   }
 
   /// Records that the current task sleeps on a clock of `world`, and says whether the sleep
   /// comes from work the follower sees (otherwise its timing against `advance` is a race).
-  func noteSleeper(_ task: UInt64, in world: ClockWorld) -> Bool {
-    let thread = TaskIdentity.currentThreadID()
+  func noteSleeper(_ task: UInt64, in world: ClockWorld, at site: SourceCodeLocation?) -> Bool {
     let onMain = TaskIdentity.isOnMainQueue
-    condition.lock()
-    defer { condition.unlock() }
+    let here = ClockWorld.onCurrentThread
+    lock.lock()
+    defer { lock.unlock() }
     let isSeen =
-      (thread == followThreadID.load(ordering: .relaxed) && runningWorld != nil)
-      || (task != 0 && (followedTasks[task] === world || creatorTasks[task] === world))
+      here === world
+      || (task != 0 && (followedTasks[task] === world || memberTasks[task] === world))
+      || here === unclaimed
       || onMain
     // An unclaimed task came from the main actor and will go back to it after its sleep.
-    if onMain || (task != 0 && followedTasks[task] === unclaimed) { world.usesMainActor = true }
+    if onMain || here === unclaimed || (task != 0 && followedTasks[task] === unclaimed) { world.usesMainActor = true }
     if world.wokenTask == task { world.wokenTask = nil }
-    if task != 0, !world.isRetired { followedTasks[task] = world }
+    if task != 0, !world.isRetired {
+      followedTasks[task] = world
+      if let site { world.sleepSites[task] = site }
+    }
     return isSeen
   }
 
@@ -139,76 +165,94 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
   func settle(_ world: ClockWorld, _ request: SettleRequest) async -> [SettleProblem] {
     let task = TaskIdentity.currentTaskID()
     let onMain = TaskIdentity.isOnMainQueue
-    return await withCheckedContinuation { continuation in
-      condition.lock()
-      if task != 0, followedTasks[task] == nil, !world.isRetired { creatorTasks[task] = world }
+    var early: [SettleProblem] = []
+    if GlobalEnqueueHook.health() == .displaced {
+      lock.lock()
+      if !world.reportedDisplacedHook {
+        world.reportedDisplacedHook = true
+        early.append(.hookDisplaced)
+      }
+      lock.unlock()
+    }
+    let problems = await withCheckedContinuation { continuation in
+      lock.lock()
+      addMember(task, to: world)
       if onMain { world.usesMainActor = true }
       request.continuation = continuation
+      request.problems = world.unreportedProblems
+      world.unreportedProblems = []
       world.requests.append(request)
       world.activitySinceMainActorFlush = true
       world.jobsSinceProgress = 0
-      // A main actor task that the test started is invisible until it runs: drain the main actor
-      // once at the start of every settle, and from then on after each step if the work uses it.
+      // A main actor task that the test started is invisible until it runs: drain the main
+      // actor once at the start of every settle (unless the main thread is known to be blocked
+      // and the world does not need it), and after each step if the work uses it.
       world.needsMainActorFlush = true
+      if world.runningJobIsReportedBlocked {
+        // A job blocks the world's executor: waiting would only block this caller too.
+        complete(world, with: blockedProblem(world))
+      } else if world.runningSince != nil {
+        armWatchdog(for: world)
+      }
       // Otherwise the end of the running job, or of the main actor flush, takes it from here.
-      // Stepped here rather than on the follow thread: the first step is a main actor flush,
-      // which only posts to the main queue, so waking the follow thread for it would cost a
-      // thread hand-off per settle for nothing.
-      if isSettled(world), !world.isFlushingMainActor { step(world, onFollowThread: false) }
-      condition.unlock()
+      // Stepped on the caller's thread when the work has settled already: a settle of settled
+      // work then costs no thread hand-off at all.
+      if isSettled(world), !world.isFlushingMainActor { step(world) }
+      lock.unlock()
     }
+    return early + problems
   }
 
   // MARK: - Taking jobs
 
-  /// Takes `job` onto the follow thread if it belongs to followed work; `false` leaves it to the
-  /// global executor. Called for every global job while a test clock exists.
+  /// Takes `job` onto its world's executor if it belongs to followed work; `false` leaves it to
+  /// the global executor. Called for every global job while a world exists.
   func take(_ job: UnownedJob) -> Bool {
     guard liveWorldCount.load(ordering: .relaxed) > 0 else { return false }
     let jobTask = TaskIdentity.taskID(of: job)
-    let thread = TaskIdentity.currentThreadID()
-    let onFollowThread = thread == followThreadID.load(ordering: .relaxed)
-    // On the follow thread the running job tells whose work this is; elsewhere the current task.
-    let currentTask = onFollowThread ? 0 : TaskIdentity.currentTaskID()
+    let here = ClockWorld.onCurrentThread
+    // On a world's thread the running job tells whose work this is; elsewhere the current task.
+    let currentTask = here == nil ? TaskIdentity.currentTaskID() : 0
     let onMain =
-      !onFollowThread && thread != mainQueueStepThreadID.load(ordering: .relaxed)
+      here == nil && TaskIdentity.currentThreadID() != mainQueueStepThreadID.load(ordering: .relaxed)
       && TaskIdentity.isOnMainQueue
-    condition.lock()
-    defer { condition.unlock() }
-    guard
-      let world = world(
-        forJobOf: jobTask,
-        enqueuedBy: currentTask,
-        onFollowThread: onFollowThread,
-        onMain: onMain
-      )
-    else { return false }
+    lock.lock()
+    guard let world = world(forJobOf: jobTask, enqueuedBy: currentTask, here: here, onMain: onMain),
+      !world.isRetired
+    else {
+      lock.unlock()
+      return false
+    }
     // Work that leaves the main actor may go back to it: from now on, settles drain it too.
     if onMain { world.usesMainActor = true }
     if jobTask != 0 { followedTasks[jobTask] = world }
     world.pendingJobs += 1
-    push(.job(job, world, task: jobTask))
+    world.ready.append(ReadyJobs.Entry(job: job, task: jobTask))
+    if !world.threadStarted {
+      startThread(for: world)
+    } else if world.threadIsWaiting {
+      world.wakeThread.signal()
+    }
+    lock.unlock()
     return true
   }
 
-  /// The attribution rules listed on the type. Lock held.
+  /// The attribution rules 1 and 2 listed on the type. Lock held.
   private func world(
     forJobOf jobTask: UInt64,
     enqueuedBy currentTask: UInt64,
-    onFollowThread: Bool,
+    here: ClockWorld?,
     onMain: Bool
   ) -> ClockWorld? {
     if jobTask != 0, let world = followedTasks[jobTask] {
       return world
     }
-    let cause =
-      (onFollowThread ? runningWorld : nil)
-      ?? (currentTask != 0 ? followedTasks[currentTask] ?? creatorTasks[currentTask] : nil)
+    let cause = here ?? (currentTask != 0 ? followedTasks[currentTask] ?? memberTasks[currentTask] : nil)
     if let cause, !cause.isRetired {
       return cause.admits(taskID: jobTask) ? cause : nil
     }
     guard onMain else { return nil }
-    if jobTask != 0, let world = creatorTasks[jobTask] {
+    if jobTask != 0, let world = memberTasks[jobTask] {
       // A test's own task leaving the main actor stays where it was, but its work may wait on
       // the main actor too.
       world.usesMainActor = true
@@ -222,82 +266,86 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
     if !take(unowned) { globalConcurrentExecutor.enqueue(ExecutorJob(unowned)) }
   }
 
-  // MARK: - The follow thread
+  // MARK: - A world's executor
 
   /// Lock held.
-  private func push(_ item: Item) {
-    queue.append(item)
-    startFollowThreadIfNeeded()
-    condition.signal()
-  }
-
-  /// Lock held.
-  private func startFollowThreadIfNeeded() {
-    guard !threadStarted else { return }
-    threadStarted = true
-    let thread = Thread { FollowedWork.shared.runLoop() }
+  private func startThread(for world: ClockWorld) {
+    world.threadStarted = true
+    let thread = Thread { FollowedWork.shared.runJobs(of: world) }
     thread.name = "Harness.TestClock"
     thread.stackSize = 8 << 20
     thread.start()
   }
 
-  /// Lock held.
-  private func popFirst() -> Item? {
-    guard queueHead < queue.count else { return nil }
-    let item = queue[queueHead]
-    queueHead += 1
-    if queueHead > 1024, queueHead * 2 > queue.count {
-      queue.removeFirst(queueHead)
-      queueHead = 0
-    }
-    return item
-  }
-
-  private func runLoop() {
-    condition.lock()
-    followThreadID.store(TaskIdentity.currentThreadID(), ordering: .relaxed)
+  /// The world's serial executor: runs its jobs one at a time until the world retires.
+  private func runJobs(of world: ClockWorld) {
+    world.claimCurrentThread()
+    lock.lock()
     while true {
-      expireMainActorFlushes()
-      guard let item = popFirst() else {
-        waitForWork()
-        continue
-      }
-      switch item {
-      case .job(let job, let world, let task):
-        run(job, of: world, task: task)
-      case .step(let world):
-        step(world)
+      if let entry = world.ready.next() {
+        run(entry, of: world)
+      } else if world.isRetired {
+        world.threadStarted = false
+        break
+      } else {
+        world.threadIsWaiting = true
+        world.wakeThread.wait(lock)
+        world.threadIsWaiting = false
       }
     }
+    lock.unlock()
   }
 
   /// Lock held on entry and exit.
-  private func run(_ job: UnownedJob, of world: ClockWorld?, task: UInt64) {
-    runningWorld = world
-    world?.activitySinceMainActorFlush = true
-    world?.jobsSinceProgress += 1
-    condition.unlock()
-    job.runSynchronously(on: asUnownedTaskExecutor())
-    condition.lock()
-    runningWorld = nil
-    guard let world else { return }
+  private func run(_ entry: ReadyJobs.Entry, of world: ClockWorld) {
+    let start = ContinuousClock.now
+    world.runningTask = entry.task
+    world.runningSince = start
+    world.activitySinceMainActorFlush = true
+    world.jobsSinceProgress += 1
+    if !world.requests.isEmpty { armWatchdog(for: world) }
+    lock.unlock()
+    entry.job.runSynchronously(on: asUnownedTaskExecutor())
+    let ran = ContinuousClock.now - start
+    lock.lock()
+    world.runningTask = nil
+    world.runningSince = nil
     world.pendingJobs -= 1
+    if ran >= world.jobPatience {
+      if !world.runningJobIsReportedBlocked {
+        world.unreportedProblems.append(blockedProblem(world, task: entry.task, ran: ran, stillRunning: false))
+      }
+    }
+    world.runningJobIsReportedBlocked = false
     if world === unclaimed {
       // Unclaimed work is followed for one job: a task that did not sleep on a test clock in it
-      // is not a test's, most likely (a test runner's task leaving the main actor), and goes back
-      // to the global executor, so that other tests' work never piles up here.
-      if task != 0, followedTasks[task] === unclaimed { followedTasks[task] = nil }
-      // Every world waits for unclaimed work, and it came from the main actor: drain that too.
-      for waiting in worlds where !waiting.requests.isEmpty {
+      // is not a test's, most likely (a test runner's task leaving the main actor), and goes
+      // back to the global executor, so that other tests' work never piles up here.
+      if entry.task != 0, followedTasks[entry.task] === unclaimed { followedTasks[entry.task] = nil }
+      // The worlds waiting for unclaimed work may have settled now.
+      for waiting in worlds where !waiting.requests.isEmpty && waitsForUnclaimedWork(waiting) {
         waiting.needsMainActorFlush = true
         waiting.jobsSinceProgress += 1
         enforceJobBudget(waiting)
-        if world.pendingJobs == 0 { step(waiting) }
+        step(waiting)
       }
       return
     }
     enforceJobBudget(world)
     step(world)
+  }
+
+  /// Whether a settle of `world` waits for unclaimed work too: work that left the main actor
+  /// may be the world's, unless the main thread is blocked and the world does not use it (then
+  /// nothing new comes from the main actor anyway). Lock held.
+  private func waitsForUnclaimedWork(_ world: ClockWorld) -> Bool {
+    world.usesMainActor || !mainQueueIsStalled
+  }
+
+  /// Whether none of the world's jobs, and no unclaimed job it waits for, is queued or running.
+  /// Lock held.
+  private func isSettled(_ world: ClockWorld) -> Bool {
+    world.isSettled && (unclaimed.isSettled || !waitsForUnclaimedWork(world))
   }
 
   /// Ends the world's request if its work ran too long without settling. Lock held.
@@ -307,22 +355,41 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
     world.jobsSinceProgress = 0
   }
 
-  /// Whether none of the world's jobs, and no unclaimed job, is queued or running. Lock held.
-  private func isSettled(_ world: ClockWorld) -> Bool {
-    world.pendingJobs == 0 && unclaimed.pendingJobs == 0
+  /// What to report about the job running (or that ran) too long on `world`. Lock held.
+  private func blockedProblem(
+    _ world: ClockWorld,
+    task: UInt64? = nil,
+    ran: Duration? = nil,
+    stillRunning: Bool = true
+  ) -> SettleProblem {
+    let task = task ?? world.runningTask ?? 0
+    return .jobBlocked(
+      JobBlock(
+        task: task,
+        isTestsOwnTask: world.memberTasks.contains(task),
+        lastSleptAt: world.sleepSites[task],
+        ran: ran ?? world.runningSince.map { ContinuousClock.now - $0 } ?? .zero,
+        patience: world.jobPatience,
+        stillRunning: stillRunning
+      )
+    )
   }
+
+  // MARK: - Settling
 
   /// Moves the world's first request on if the world has settled: resumes the next due sleeper,
   /// or completes the request. Lock held on entry and exit.
   ///
-  /// The main actor is drained (see ``flushMainActor(for:)``) at the start and at the end of every
-  /// request, and after every step once the work is known to use the main actor.
-  private func step(_ world: ClockWorld, onFollowThread: Bool = true) {
+  /// A world that uses the main actor drains it (see ``flushMainActor(for:)``) at the start and
+  /// at the end of every request, and after every step.
+  private func step(_ world: ClockWorld) {
     // Another thread is between two steps of this world; it looks again when it is back.
     guard !world.isStepping else { return }
     while isSettled(world), !world.isFlushingMainActor, let request = world.requests.first {
-      // A woken task that did not sleep again finished, or waits elsewhere: on the main actor,
-      // perhaps, if the work has been seen there.
+      if !world.usesMainActor, mainQueueIsStalled {
+        // The main thread is blocked and this work does not need it: never wait for it.
+        world.needsMainActorFlush = false
+      }
       let wokenTaskMayBeOnMainActor = world.wokenTask != nil && world.usesMainActor
       if world.needsMainActorFlush || wokenTaskMayBeOnMainActor
         || (world.usesMainActor && world.activitySinceMainActorFlush)
@@ -335,27 +402,23 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
         complete(world, with: .tooManyResumptions(limit))
         continue
       }
-      // Whatever the resumed sleeper enqueues belongs to this world (its task is followed
-      // already, so this only matters for what it enqueues besides itself).
-      if onFollowThread { runningWorld = world }
       world.isStepping = true
-      condition.unlock()
+      lock.unlock()
       let resumed = request.resumeNext { task in
         // Before the wake: the woken task may run, and the world be stepped from another
         // thread, before this one gets the lock back.
-        condition.lock()
+        lock.lock()
         world.wokenTask = task
         request.resumptions += 1
         world.activitySinceMainActorFlush = true
         world.jobsSinceProgress = 0
-        condition.unlock()
+        lock.unlock()
       }
-      condition.lock()
+      lock.lock()
       world.isStepping = false
-      if onFollowThread { runningWorld = nil }
       if resumed {
         continue
-      } else if world.activitySinceMainActorFlush {
+      } else if world.usesMainActor, world.activitySinceMainActorFlush {
         // Nothing is due: drain the main actor once more before the caller looks.
         world.needsMainActorFlush = true
       } else {
@@ -374,10 +437,10 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
     let problems = request.problems
     let wasStepping = world.isStepping
     world.isStepping = true
-    condition.unlock()
+    lock.unlock()
     if problem == nil { request.finish() }
     continuation?.resume(returning: problems)
-    condition.lock()
+    lock.lock()
     world.isStepping = wasStepping
   }
 
@@ -388,60 +451,97 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
     world.activitySinceMainActorFlush = false
     let start = ContinuousClock.now
     world.mainActorFlushStart = start
-    // The follow thread watches the deadline: make sure it runs and wakes up for it.
-    startFollowThreadIfNeeded()
-    let deadline = start.advanced(by: world.mainActorPatience)
-    if followThreadIsWaiting, followThreadWaitsUntil.map({ deadline < $0 }) ?? true {
-      condition.signal()
-    }
-    condition.unlock()
+    world.mainActorFlushCount += 1
+    let flush = world.mainActorFlushCount
+    armWatchdog(until: start.advanced(by: flushPatience(world)))
+    lock.unlock()
     // The main queue is first in, first out: when this runs, every main actor job queued before
     // it has run.
     DispatchQueue.main.async {
-      FollowedWork.shared.mainActorFlushed(world)
+      FollowedWork.shared.mainActorFlushed(world, flush: flush)
     }
-    condition.lock()
+    lock.lock()
   }
 
-  /// Runs on the main queue: the flush is over, so the world moves on from here, which saves
-  /// waking the follow thread for it.
-  private func mainActorFlushed(_ world: ClockWorld) {
+  /// Runs on the main queue: the flush is over, so the world moves on from here.
+  private func mainActorFlushed(_ world: ClockWorld, flush: Int) {
     // What this step enqueues is the follower's doing, not main actor work.
     mainQueueStepThreadID.store(TaskIdentity.currentThreadID(), ordering: .relaxed)
     defer { mainQueueStepThreadID.store(0, ordering: .relaxed) }
-    condition.lock()
-    world.isFlushingMainActor = false
-    step(world, onFollowThread: false)
-    condition.unlock()
-  }
-
-  /// Lock held.
-  private func waitForWork() {
-    let deadlines = worlds.compactMap { world in
-      world.isFlushingMainActor ? world.mainActorFlushStart?.advanced(by: world.mainActorPatience) : nil
-    }
-    followThreadIsWaiting = true
-    followThreadWaitsUntil = deadlines.min()
-    defer { followThreadIsWaiting = false }
-    guard let earliest = followThreadWaitsUntil else {
-      condition.wait()
-      return
-    }
-    let remaining = earliest - .now
-    let seconds = Double(remaining.components.seconds) + Double(remaining.components.attoseconds) / 1e18
-    _ = condition.wait(until: Date(timeIntervalSinceNow: max(seconds, 0)))
-  }
-
-  /// Gives up on main actor flushes that take longer than their world's patience. Lock held.
-  private func expireMainActorFlushes() {
-    guard worlds.contains(where: { $0.isFlushingMainActor }) else { return }
-    let now = ContinuousClock.now
-    for world in worlds where world.isFlushingMainActor {
-      guard let start = world.mainActorFlushStart, now - start >= world.mainActorPatience else { continue }
+    lock.lock()
+    mainQueueIsStalled = false
+    // A drain the watchdog gave up on may still run, during a later one.
+    if world.isFlushingMainActor, world.mainActorFlushCount == flush {
       world.isFlushingMainActor = false
-      world.usesMainActor = false
-      world.requests.first?.problems.append(.mainActorUnresponsive(patience: world.mainActorPatience))
       step(world)
+    }
+    lock.unlock()
+  }
+
+  // MARK: - The watchdog
+
+  /// How long a drain of the main actor may take for `world`: its patience if its work uses
+  /// the main actor, else only until the main thread counts as blocked. Lock held.
+  private func flushPatience(_ world: ClockWorld) -> Duration {
+    world.usesMainActor ? world.mainActorPatience : Self.mainQueueStallThreshold
+  }
+
+  /// Makes sure the watchdog looks at `world`'s running job when its patience runs out. Lock held.
+  private func armWatchdog(for world: ClockWorld) {
+    guard let since = world.runningSince, !world.runningJobIsReportedBlocked else { return }
+    armWatchdog(until: since.advanced(by: world.jobPatience))
+  }
+
+  /// Makes sure the watchdog wakes by `deadline`. Lock held.
+  private func armWatchdog(until deadline: ContinuousClock.Instant) {
+    if !watchdogStarted {
+      watchdogStarted = true
+      let thread = Thread { FollowedWork.shared.watch() }
+      thread.name = "Harness.TestClock.watchdog"
+      thread.start()
+    } else if watchdogIsWaiting, watchdogWaitsUntil.map({ deadline < $0 }) ?? true {
+      wakeWatchdog.signal()
+    }
+  }
+
+  /// The watchdog's thread: gives up on main actor drains and on jobs that take longer than
+  /// their world's patience, so that no advance waits for them forever.
+  private func watch() {
+    lock.lock()
+    while true {
+      let now = ContinuousClock.now
+      var earliest: ContinuousClock.Instant?
+      for world in worlds {
+        if world.isFlushingMainActor, let start = world.mainActorFlushStart {
+          let deadline = start.advanced(by: flushPatience(world))
+          if deadline <= now {
+            world.isFlushingMainActor = false
+            mainQueueIsStalled = true
+            if world.usesMainActor {
+              world.usesMainActor = false
+              world.requests.first?.problems.append(.mainActorUnresponsive(patience: world.mainActorPatience))
+            }
+            step(world)
+          } else {
+            earliest = min(earliest ?? deadline, deadline)
+          }
+        }
+        if let since = world.runningSince, !world.runningJobIsReportedBlocked, !world.requests.isEmpty {
+          let deadline = since.advanced(by: world.jobPatience)
+          if deadline <= now {
+            world.runningJobIsReportedBlocked = true
+            let problem = blockedProblem(world)
+            while !world.requests.isEmpty { complete(world, with: problem) }
+          } else {
+            earliest = min(earliest ?? deadline, deadline)
+          }
+        }
+      }
+      watchdogIsWaiting = true
+      watchdogWaitsUntil = earliest
+      if let earliest { wakeWatchdog.wait(lock, until: earliest) } else { wakeWatchdog.wait(lock) }
+      watchdogIsWaiting = false
+      watchdogWaitsUntil = nil
     }
   }
 }

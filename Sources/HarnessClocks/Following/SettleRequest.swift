@@ -1,5 +1,7 @@
-/// One `advance` or `run` waiting on the follow thread: resume due sleepers one at a time, and
-/// after each, wait until the work it woke has settled.
+import HarnessIssues
+
+/// One `advance` or `run` waiting for a world: resume due sleepers one at a time, and after
+/// each, wait until the work it woke has settled.
 ///
 /// Its closures hold the clock weakly: the follower may drop a request while holding its lock,
 /// and must never run a clock's deinit there.
@@ -26,10 +28,15 @@ final class SettleRequest: @unchecked Sendable {
     self.resumeNext = resumeNext
     self.finish = finish
   }
+
+  /// A request that only waits for the work to settle.
+  static func settleOnly() -> SettleRequest {
+    SettleRequest(resumeNext: { _ in false })
+  }
 }
 
-/// Why a settle ended early instead of hanging. The caller reports it, so that the issue lands in
-/// the right test at the line of the `advance`.
+/// Why a settle ended early instead of hanging, or what went wrong while nobody waited. The
+/// caller reports it, so that the issue lands in the right test at the line of the `advance`.
 enum SettleProblem: Sendable, Equatable {
   /// Work kept running without suspending on anything the clock sees.
   case workNeverSettles(jobs: Int)
@@ -37,4 +44,23 @@ enum SettleProblem: Sendable, Equatable {
   case tooManyResumptions(Int)
   /// The main actor ran no job within the world's patience: the main thread is blocked.
   case mainActorUnresponsive(patience: Duration)
+  /// One job ran longer than the world's patience, blocking the world's executor.
+  case jobBlocked(JobBlock)
+  /// Another library replaced the runtime hook the follower needs.
+  case hookDisplaced
+}
+
+/// A followed job that ran longer than its world's patience.
+struct JobBlock: Sendable, Equatable {
+  /// The task whose job it was (0: not a task).
+  var task: UInt64
+  /// Whether that task is the test's own (it created, advanced or settled a clock).
+  var isTestsOwnTask: Bool
+  /// Where the task last slept on a test clock, when it did.
+  var lastSleptAt: SourceCodeLocation?
+  /// How long it had run when reported.
+  var ran: Duration
+  var patience: Duration
+  /// Whether it was still running when reported.
+  var stillRunning: Bool
 }

@@ -8,37 +8,36 @@ import Dispatch
   import Darwin
 #endif
 
-/// How the follower recognises tasks and threads, using only public API.
+/// How the follower recognises tasks and threads.
+///
+/// Task ids come from the runtime's exported `swift_task_getJobTaskId` (Swift calling
+/// convention), the id a job's `description` prints: ids are never reused, unlike task
+/// addresses. On a runtime that does not export it, nothing is followed and every test clock
+/// says so (``isSupported``): guessing ids from text is not an option.
 enum TaskIdentity {
-  /// The runtime's id of the task a job resumes, or 0 when the job is not a task (an actor's
-  /// processing job, for example). Ids are never reused, unlike addresses.
-  static func taskID(of job: UnownedJob) -> UInt64 {
-    if let getJobTaskID {
-      return getJobTaskID(unsafeBitCast(job, to: UnsafeMutableRawPointer.self))
-    }
-    // `ExecutorJob.description` reads the same id: `ExecutorJob(id: 42)`, or `(id: nil)`.
-    let text = ExecutorJob(job).description
-    var value: UInt64 = 0
-    for byte in text.utf8 where byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") {
-      value = value &* 10 &+ UInt64(byte - UInt8(ascii: "0"))
-    }
-    return value
-  }
+  private typealias GetJobTaskID = @convention(thin) (UnownedJob) -> UInt64
 
-  /// The runtime's own `swift_task_getJobTaskId`, when exported: the same id as the job's
-  /// description, without formatting a string on every enqueue.
-  private static let getJobTaskID: (@convention(c) (UnsafeMutableRawPointer) -> UInt64)? = {
+  private static let getJobTaskID: GetJobTaskID? = {
     guard let handle = dlopen(nil, RTLD_NOW), let symbol = dlsym(handle, "swift_task_getJobTaskId") else {
       return nil
     }
-    return unsafeBitCast(symbol, to: (@convention(c) (UnsafeMutableRawPointer) -> UInt64).self)
+    return unsafeBitCast(symbol, to: GetJobTaskID.self)
   }()
+
+  /// Whether the runtime tells task ids apart: without it the follower stays off.
+  static var isSupported: Bool { getJobTaskID != nil }
+
+  /// The runtime's id of the task a job resumes, or 0 when the job is not a task (an actor's
+  /// processing job, for example) or ids are unsupported.
+  static func taskID(of job: UnownedJob) -> UInt64 {
+    getJobTaskID?(job) ?? 0
+  }
 
   /// The id of the task running on this thread, or 0 outside tasks.
   static func currentTaskID() -> UInt64 {
     withUnsafeCurrentTask { task in
       guard let task else { return 0 }
-      // A task is its own first job: both types wrap the same runtime pointer.
+      // A task is its own first job: both wrap the same runtime pointer.
       return taskID(of: unsafeBitCast(task, to: UnownedJob.self))
     }
   }

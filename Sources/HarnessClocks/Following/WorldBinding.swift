@@ -1,0 +1,71 @@
+import HarnessIssues
+
+/// The link between a test clock (or a `TestWork`) and the world of the test that uses it.
+///
+/// Created inside a task, it joins the current test's world at once, so that the tasks the test
+/// starts next are followed. Created outside any task (an `XCTestCase` property, a `static`),
+/// it binds at its first use from a task. A use from another test than the one it is bound to
+/// is reported, and the binding moves to that test's world: a clock follows one test's work.
+final class WorldBinding: @unchecked Sendable {
+  private struct State {
+    var world: ClockWorld?
+    /// Tests told already that they use another test's clock.
+    var warnedTests: Set<String> = []
+  }
+
+  private let state = Locked(State())
+  /// What is bound, for messages: `TestClock<Duration> created at …`.
+  private let owner: @Sendable () -> String
+  private let creation: SourceCodeLocation
+
+  init(owner: @escaping @Sendable () -> String, createdAt creation: SourceCodeLocation) {
+    self.owner = owner
+    self.creation = creation
+    if TaskIdentity.currentTaskID() != 0 || ClockWorld.onCurrentThread != nil {
+      state.withLock { $0.world = FollowedWork.shared.joinWorld(testID: TestContext.current?.id) }
+    }
+  }
+
+  deinit {
+    guard let world = state.withLock({ $0.world }) else { return }
+    for problem in FollowedWork.shared.leaveWorld(world) {
+      reportIssue(ReportedIssue(message: TestClockMessages.settleProblem(problem, clock: owner(), operation: "the test's work"), location: creation))
+    }
+  }
+
+  /// The world for a sleep: the bound one, or, for a binding made outside any task (or whose
+  /// test has ended), the world of the sleeping code.
+  func worldForSleep() -> ClockWorld {
+    if let world = state.withLock({ $0.world }), !world.isRetired { return world }
+    return rebind(to: TestContext.current?.id)
+  }
+
+  /// The world for an advance, a run or a settle, checking that the calling test is the one
+  /// the binding belongs to.
+  func worldForUse(at location: SourceCodeLocation) -> ClockWorld {
+    let testID = TestContext.current?.id
+    let bound = state.withLock { $0.world }
+    guard let bound, !bound.isRetired else { return rebind(to: testID) }
+    guard let testID, let boundTest = bound.testID, testID != boundTest else { return bound }
+    let isFirstWarning = state.withLock { $0.warnedTests.insert(testID).inserted }
+    if isFirstWarning {
+      reportIssue(
+        ReportedIssue(
+          message: TestClockMessages.usedByAnotherTest(clock: owner(), firstTest: boundTest, thisTest: testID),
+          location: location
+        )
+      )
+    }
+    return rebind(to: testID)
+  }
+
+  private func rebind(to testID: String?) -> ClockWorld {
+    let world = FollowedWork.shared.joinWorld(testID: testID)
+    let previous = state.withLock { state in
+      defer { state.world = world }
+      return state.world
+    }
+    if let previous { _ = FollowedWork.shared.leaveWorld(previous) }
+    return world
+  }
+}
