@@ -36,7 +36,7 @@ let package = Package(
     ),
     .target(
       name: "HarnessTesting",
-      dependencies: ["HarnessIssues", "HarnessDependencies"]
+      dependencies: ["HarnessIssues", "HarnessClocks", "HarnessDependencies"]
     ),
     .testTarget(name: "HarnessIssuesTests", dependencies: ["HarnessIssues", "HarnessTesting"]),
     // A program that links HarnessIssues only, run by HarnessIssuesTests to check live behaviour.

@@ -43,14 +43,26 @@ public final class TestWork: Sendable {
   ) {
     binding = WorldBinding(owner: { "TestWork created at \(creation.fileID):\(creation.line)" }, createdAt: creation)
     patience = (mainActorPatience, jobPatience)
+    // Bound already when made inside a task: the patience holds from now on, not from the first settle.
+    if let world = binding.boundWorld { applyPatience(to: world) }
+  }
+
+  private func applyPatience(to world: ClockWorld) {
+    if patience.mainActor != nil || patience.job != nil {
+      FollowedWork.shared.setPatience(mainActor: patience.mainActor, job: patience.job, for: world)
+    }
+  }
+
+  /// Tells the follower that the test with `testID` has ended (XCTest says when), so that the
+  /// clocks a test case keeps after its test stop following anything until used again.
+  package static func testEnded(_ testID: String) {
+    FollowedWork.shared.testEnded(testID)
   }
 
   /// The world for a settle at `location`, with this helper's patience.
   private func world(at location: SourceCodeLocation) -> ClockWorld {
     let world = binding.worldForUse(at: location)
-    if patience.mainActor != nil || patience.job != nil {
-      FollowedWork.shared.setPatience(mainActor: patience.mainActor, job: patience.job, for: world)
-    }
+    applyPatience(to: world)
     return world
   }
 
@@ -79,5 +91,14 @@ public final class TestWork: Sendable {
       )
       reportIssue(ReportedIssue(message: message, location: location))
     }
+  }
+}
+
+/// Test support for the follower's own tests.
+package enum GlobalEnqueueHookForTesting {
+  /// Replaces the follower's runtime hook with one that passes every job straight on (as
+  /// `withMainSerialExecutor` would) and returns a function that restores it.
+  package static func displace() -> @Sendable () -> Void {
+    GlobalEnqueueHook.displaceForTesting()
   }
 }

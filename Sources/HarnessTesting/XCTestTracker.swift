@@ -1,3 +1,4 @@
+import HarnessClocks
 import HarnessDependencies
 import HarnessIssues
 import XCTest
@@ -45,8 +46,9 @@ final class XCTestTracker: NSObject, XCTestObservation, @unchecked Sendable {
     Self.running.withLock { running in
       if running?.testCase === testCase { running = nil }
     }
-    // The test's cached default values go with it.
+    // The test's cached default values go with it, and its clocks stop following its work.
     testEnded(.xcTest(id: testCase.name))
+    TestWork.testEnded(testCase.name)
   }
 }
 

@@ -42,3 +42,35 @@ final class TestClockXCTests: XCTestCase {
     await task.value
   }
 }
+
+/// The XCTest idiom: a clock kept in a property, made before any test runs. It binds to the
+/// test at its first use, and each test case instance's clock follows its own test.
+final class TestClockPropertyXCTests: XCTestCase {
+  let clock = TestClock()
+
+  func testAPropertyClockFollowsTheWorkOfTheTestThatUsesIt() async {
+    let clock = self.clock
+    await clock.advance()
+    let ticks = Log<Int>()
+    let task = Task {
+      for await _ in clock.timer(interval: .seconds(1)) { ticks.append(1) }
+    }
+    await clock.advance(by: .seconds(3))
+    XCTAssertEqual(ticks.count, 3)
+    task.cancel()
+    await task.value
+  }
+
+  func testAnotherTestsPropertyClockStartsAfresh() async {
+    let clock = self.clock
+    await clock.advance()
+    let woken = Log<Int>()
+    let task = Task {
+      try? await clock.sleep(for: .seconds(2))
+      woken.append(1)
+    }
+    await clock.advance(by: .seconds(2))
+    XCTAssertEqual(woken.count, 1)
+    await task.value
+  }
+}

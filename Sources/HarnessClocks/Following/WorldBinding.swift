@@ -33,6 +33,9 @@ final class WorldBinding: @unchecked Sendable {
     }
   }
 
+  /// The world bound now, if any.
+  var boundWorld: ClockWorld? { state.withLock { $0.world } }
+
   /// The world for a sleep: the bound one, or, for a binding made outside any task (or whose
   /// test has ended), the world of the sleeping code.
   func worldForSleep() -> ClockWorld {

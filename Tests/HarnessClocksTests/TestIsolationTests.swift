@@ -1,0 +1,105 @@
+import Dispatch
+import Foundation
+import HarnessClocks
+import HarnessIssues
+import Testing
+
+/// Each test's followed work runs on an executor of its own: one test's blocked or slow work
+/// never holds up another's, and is reported to its own test.
+@Suite struct TestIsolationTests {
+  /// Two worlds (a detached task runs outside the test, so it gets a world of its own): while a
+  /// job of the first blocks its executor, the second advances its clock to the end. The block
+  /// only ends once the second is done, so a shared executor would deadlock here.
+  @Test func aBlockedWorldNeverHoldsUpAnother() async {
+    let releaseBlocker = DispatchSemaphore(value: 0)
+    let blockerStarted = DispatchSemaphore(value: 0)
+    let blocked = Task.detached {
+      let work = TestWork()
+      let blocker = Task {
+        blockerStarted.signal()
+        releaseBlocker.wait()
+      }
+      await work.settle()
+      await blocker.value
+    }
+    await withCheckedContinuation { continuation in
+      DispatchQueue.global().async {
+        blockerStarted.wait()
+        continuation.resume()
+      }
+    }
+    let ticks = await Task.detached {
+      let clock = TestClock()
+      let ticks = Log<Duration>()
+      let timer = Task {
+        for await _ in clock.timer(interval: .seconds(1)) { ticks.append(clock.now.offset) }
+      }
+      for _ in 1...5 { await clock.advance(by: .seconds(1)) }
+      timer.cancel()
+      await timer.value
+      return ticks.elements
+    }.value
+    releaseBlocker.signal()
+    await blocked.value
+    #expect(ticks == [.seconds(1), .seconds(2), .seconds(3), .seconds(4), .seconds(5)])
+  }
+
+  /// A followed job that blocks longer than the patience ends the waiting settle with a report
+  /// naming what blocked, instead of stalling it for as long as the block lasts.
+  @Test func aJobBlockingItsExecutorIsReportedAndTheSettleGivesUp() async {
+    let work = TestWork(jobPatience: .milliseconds(200))
+    let release = DispatchSemaphore(value: 0)
+    let blocker = Task { release.wait() }
+    await withExpectedIssue {
+      await work.settle()
+    } matching: { issue in
+      issue.message.contains("has been running for")
+        && issue.message.contains("longer than the 200 milliseconds a followed job may take")
+        && issue.message.contains("settle() on the test's work stopped waiting for it")
+        && issue.message.contains("Await instead of blocking")
+    }
+    // While the job still blocks, further settles give up at once with the same report.
+    await withExpectedIssue {
+      await work.settle()
+    } matching: { $0.message.contains("has been running for") }
+    release.signal()
+    await blocker.value
+    await work.settle()
+  }
+
+  /// A job that blocked for longer than the patience while nothing waited is reported by the
+  /// next settle, so a test whose work blocks never passes silently.
+  @Test func aJobThatBlockedWhileNothingWaitedIsReportedByTheNextSettle() async {
+    let work = TestWork(jobPatience: .milliseconds(100))
+    let blocker = Task { blockThisThread(for: 0.3) }
+    await blocker.value
+    await withExpectedIssue {
+      await work.settle()
+    } matching: { issue in
+      issue.message.contains("ran for") && issue.message.contains("none of the test's other followed work could run")
+    }
+    await work.settle()
+  }
+
+  /// A clock made outside any task (as an `XCTestCase` property or a `static` would be) binds to
+  /// the test at its first use, and then follows the work the test starts.
+  @Test func aClockCreatedOutsideAnyTaskBindsAtItsFirstUse() async {
+    let clock = await withCheckedContinuation { continuation in
+      Thread { continuation.resume(returning: TestClock()) }.start()
+    }
+    await clock.advance()
+    let log = Log<String>()
+    let task = Task {
+      try? await clock.sleep(for: .seconds(1))
+      log.append("woke")
+    }
+    await clock.advance(by: .seconds(1))
+    #expect(log.elements == ["woke"])
+    await task.value
+  }
+}
+
+/// Blocks the calling thread, as a synchronous wait in code under test would.
+private func blockThisThread(for seconds: Double) {
+  Thread.sleep(forTimeInterval: seconds)
+}
