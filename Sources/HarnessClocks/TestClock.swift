@@ -37,9 +37,9 @@ import HarnessIssues
 /// its limits, is in the *Deterministic time* article). It installs the Swift runtime's
 /// global-enqueue hook, and every job that belongs to the test's work (the test's task once it
 /// has created or advanced a clock, the tasks started from it, the tasks that sleep on the clock,
-/// and everything those start) runs on one serial thread, first in, first out. The clock counts
-/// those jobs, so it knows exactly when all of them are suspended. Other tests' jobs are
-/// untouched and keep running in parallel.
+/// and everything those start) runs on the test's own serial executor, first in, first out.
+/// The clock counts those jobs, so it knows exactly when all of them are suspended. Each test
+/// has its own executor, so tests still run in parallel and never wait for each other's work.
 ///
 /// Covered, with no setup: `Task {}` and `Task.detached {}` started by the test or by the code
 /// under test, `async let`, task groups, actors, nested sleeps and timers, and `@MainActor`
@@ -53,7 +53,10 @@ import HarnessIssues
 ///   an issue saying so. Create the clock inside the test, before the work that uses it.
 /// - Work that keeps running without ever suspending on the clock (a loop polling with
 ///   `Task.yield()`): `advance` gives up after 100,000 jobs without progress and reports.
-/// - A blocked main thread while the work needs the main actor: reported after 10 seconds.
+/// - A blocked main thread while the work needs the main actor: reported after 10 seconds
+///   (work that never touched the main actor does not wait for it).
+/// - A followed job that blocks its thread for more than 10 seconds, another library replacing
+///   the runtime hook (`withMainSerialExecutor`), and a clock used by two tests: reported.
 ///
 /// Work that waits on something outside the test's tasks (real I/O, a real clock's sleep, a
 /// `DispatchQueue`) is, to the clock, simply suspended: `advance` does not wait for it.

@@ -75,9 +75,12 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
     lock.lock()
     defer { lock.unlock() }
     let world: ClockWorld
-    if let here, !here.isRetired {
+    // Unclaimed work is nobody's world: code running there starts (or finds) its own.
+    if let here, here !== unclaimed, !here.isRetired {
       world = here
-    } else if task != 0, let known = followedTasks[task] ?? memberTasks[task], !known.isRetired {
+    } else if task != 0, let known = followedTasks[task] ?? memberTasks[task], known !== unclaimed,
+      !known.isRetired
+    {
       world = known
     } else if let testID, let same = worlds.last(where: { $0.testID == testID }) {
       world = same
@@ -94,7 +97,10 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
 
   /// Lock held.
   private func addMember(_ task: UInt64, to world: ClockWorld) {
-    guard task != 0, followedTasks[task] == nil, !world.isRetired else { return }
+    guard task != 0, !world.isRetired else { return }
+    // A task followed by a world runs its jobs there already; one that runs unclaimed for a job
+    // (it came from the main actor) becomes a member all the same.
+    if let followed = followedTasks[task], followed !== unclaimed { return }
     memberTasks[task] = world
     world.addMember(task: task)
   }
@@ -179,8 +185,6 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
       addMember(task, to: world)
       if onMain { world.usesMainActor = true }
       request.continuation = continuation
-      request.problems = world.unreportedProblems
-      world.unreportedProblems = []
       world.requests.append(request)
       world.activitySinceMainActorFlush = true
       world.jobsSinceProgress = 0
@@ -189,8 +193,9 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
       // and the world does not need it), and after each step if the work uses it.
       world.needsMainActorFlush = true
       if world.runningJobIsReportedBlocked {
-        // A job blocks the world's executor: waiting would only block this caller too.
-        complete(world, with: blockedProblem(world))
+        // A job blocks the world's executor, and was reported already: waiting would only
+        // block this caller too.
+        complete(world, with: nil)
       } else if world.runningSince != nil {
         armWatchdog(for: world)
       }
@@ -212,7 +217,7 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
     let jobTask = TaskIdentity.taskID(of: job)
     let here = ClockWorld.onCurrentThread
     // On a world's thread the running job tells whose work this is; elsewhere the current task.
-    let currentTask = here == nil ? TaskIdentity.currentTaskID() : 0
+    let currentTask = here == nil || here === unclaimed ? TaskIdentity.currentTaskID() : 0
     let onMain =
       here == nil && TaskIdentity.currentThreadID() != mainQueueStepThreadID.load(ordering: .relaxed)
       && TaskIdentity.isOnMainQueue
@@ -247,7 +252,7 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
     if jobTask != 0, let world = followedTasks[jobTask] {
       return world
     }
-    let cause = here ?? (currentTask != 0 ? followedTasks[currentTask] ?? memberTasks[currentTask] : nil)
+    let cause = cause(here: here, currentTask: currentTask)
     if let cause, !cause.isRetired {
       return cause.admits(taskID: jobTask) ? cause : nil
     }
@@ -259,6 +264,18 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
       return nil
     }
     return unclaimed
+  }
+
+  /// The world whose work enqueues a job: the world running on this thread, else the current
+  /// task's (a member of a world that runs on the unclaimed executor for a job is that world's).
+  /// Lock held.
+  private func cause(here: ClockWorld?, currentTask: UInt64) -> ClockWorld? {
+    if let here, here !== unclaimed { return here }
+    if currentTask != 0 {
+      let followed = followedTasks[currentTask]
+      if let world = (followed === unclaimed ? nil : followed) ?? memberTasks[currentTask] { return world }
+    }
+    return here
   }
 
   func enqueue(_ job: consuming ExecutorJob) {
@@ -418,8 +435,9 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
       world.isStepping = false
       if resumed {
         continue
-      } else if world.usesMainActor, world.activitySinceMainActorFlush {
-        // Nothing is due: drain the main actor once more before the caller looks.
+      } else if world.activitySinceMainActorFlush, world.usesMainActor || !mainQueueIsStalled {
+        // Nothing is due: drain the main actor once more before the caller looks (a woken task
+        // may have gone there, on its way to its next sleep).
         world.needsMainActorFlush = true
       } else {
         complete(world, with: nil)
@@ -432,6 +450,9 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
     guard !world.requests.isEmpty else { return }
     let request = world.requests.removeFirst()
     if let problem { request.problems.append(problem) }
+    // What went wrong while nobody waited is told to the first settle that ends after it.
+    request.problems += world.unreportedProblems
+    world.unreportedProblems = []
     let continuation = request.continuation
     request.continuation = nil
     let problems = request.problems
@@ -531,7 +552,10 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
           if deadline <= now {
             world.runningJobIsReportedBlocked = true
             let problem = blockedProblem(world)
-            while !world.requests.isEmpty { complete(world, with: problem) }
+            // Only the requests waiting now: one made while this thread completes them (the
+            // lock is released meanwhile) is not this report's, and is stepped afterwards.
+            for _ in world.requests.indices { complete(world, with: problem) }
+            step(world)
           } else {
             earliest = min(earliest ?? deadline, deadline)
           }
