@@ -80,7 +80,14 @@ public final class TestWork: Sendable {
   /// Waits until every followed task has finished or suspended; problems are reported at
   /// `location` (for helpers that pass on their caller's location).
   public func settle(at location: SourceCodeLocation) async {
-    let problems = await FollowedWork.shared.settle(world(at: location), .settleOnly())
+    await settle(at: location, workIsIdle: nil)
+  }
+
+  /// Waits until every followed task has finished or suspended. `workIsIdle` tells, once the
+  /// followed jobs have settled, whether the caller's work is over (a test store with no effect
+  /// left running): then work that never used the main actor does not wait for it to drain.
+  package func settle(at location: SourceCodeLocation, workIsIdle: (@Sendable () -> Bool)?) async {
+    let problems = await FollowedWork.shared.settle(world(at: location), .settleOnly(workIsIdle: workIsIdle))
     for problem in problems {
       let message = TestClockMessages.settleProblem(
         problem,

@@ -391,7 +391,8 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
 
   /// Waits until every effect has run as far as it can.
   private func settle(at location: SourceCodeLocation) async {
-    await work.settle(at: location)
+    // With no effect left running, nothing of the store's can be waiting on the main actor.
+    await work.settle(at: location, workIsIdle: { [runtime] in runtime.inFlight.isEmpty })
   }
 
   // MARK: - Checks

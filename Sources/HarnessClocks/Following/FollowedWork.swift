@@ -403,9 +403,21 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
     // Another thread is between two steps of this world; it looks again when it is back.
     guard !world.isStepping else { return }
     while isSettled(world), !world.isFlushingMainActor, let request = world.requests.first {
-      if !world.usesMainActor, mainQueueIsStalled {
-        // The main thread is blocked and this work does not need it: never wait for it.
-        world.needsMainActorFlush = false
+      if !world.usesMainActor, world.needsMainActorFlush {
+        // For work not known to use the main actor, draining it is a precaution: skipped while
+        // the main thread is blocked, and when the caller knows its work cannot wait there.
+        if mainQueueIsStalled {
+          world.needsMainActorFlush = false
+        } else if let isIdle = request.workIsIdle {
+          world.isStepping = true
+          lock.unlock()
+          // Not under the lock: the caller's check takes locks of its own.
+          let idle = isIdle()
+          lock.lock()
+          world.isStepping = false
+          if idle { world.needsMainActorFlush = false }
+          guard isSettled(world), !world.isFlushingMainActor, world.requests.first === request else { continue }
+        }
       }
       let wokenTaskMayBeOnMainActor = world.wokenTask != nil && world.usesMainActor
       if world.needsMainActorFlush || wokenTaskMayBeOnMainActor
@@ -435,9 +447,9 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
       world.isStepping = false
       if resumed {
         continue
-      } else if world.activitySinceMainActorFlush, world.usesMainActor || !mainQueueIsStalled {
+      } else if world.usesMainActor ? world.activitySinceMainActorFlush : world.wokenTask != nil && !mainQueueIsStalled {
         // Nothing is due: drain the main actor once more before the caller looks (a woken task
-        // may have gone there, on its way to its next sleep).
+        // that did not sleep again may have gone there, on its way to its next sleep).
         world.needsMainActorFlush = true
       } else {
         complete(world, with: nil)

@@ -13,6 +13,10 @@ final class SettleRequest: @unchecked Sendable {
   let finish: @Sendable () -> Void
   /// How many sleepers `run()` may resume before it gives up.
   let maxResumptions: Int?
+  /// Whether the caller knows that none of its work can be waiting (on the main actor or
+  /// elsewhere), once the followed jobs have settled: then a world that does not use the main
+  /// actor need not drain it. `nil`: the caller cannot tell.
+  let workIsIdle: (@Sendable () -> Bool)?
 
   // Guarded by FollowedWork's lock.
   var resumptions = 0
@@ -21,17 +25,19 @@ final class SettleRequest: @unchecked Sendable {
 
   init(
     maxResumptions: Int? = nil,
+    workIsIdle: (@Sendable () -> Bool)? = nil,
     resumeNext: @escaping @Sendable (_ willWake: (UInt64) -> Void) -> Bool,
     finish: @escaping @Sendable () -> Void = {}
   ) {
     self.maxResumptions = maxResumptions
+    self.workIsIdle = workIsIdle
     self.resumeNext = resumeNext
     self.finish = finish
   }
 
   /// A request that only waits for the work to settle.
-  static func settleOnly() -> SettleRequest {
-    SettleRequest(resumeNext: { _ in false })
+  static func settleOnly(workIsIdle: (@Sendable () -> Bool)? = nil) -> SettleRequest {
+    SettleRequest(workIsIdle: workIsIdle, resumeNext: { _ in false })
   }
 }
 
