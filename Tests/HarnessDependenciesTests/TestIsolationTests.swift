@@ -1,5 +1,6 @@
 import Foundation
 import HarnessDependencies
+import HarnessIssues
 import HarnessTesting
 import Testing
 
@@ -57,4 +58,26 @@ struct TestIsolationTests {
     await Task.yield()
     #expect(DependencyValues.current.number == index)
   }
+
+  /// Arguments that print identically (class instances with the same description) still make
+  /// distinct cases: each has its own cached default values.
+  @Test(arguments: (0..<100).map { _ in Anonymous() })
+  func casesWhoseArgumentsPrintAlikeAreNotShared(_ argument: Anonymous) async {
+    @Dependency(\.counter) var counter
+    var seen: [Int] = []
+    for _ in 0..<20 {
+      seen.append(counter.next())
+      await Task.yield()
+    }
+    #expect(seen == Array(0..<20))
+    #expect(TestIsolationTests.caseIDs.withLock { $0.insert(TestContext.current?.id ?? "none").inserted })
+  }
+
+  static let caseIDs = Locked<Set<String>>([])
+}
+
+/// An argument whose every instance prints the same.
+final class Anonymous: Sendable, CustomStringConvertible, CustomDebugStringConvertible {
+  var description: String { "Anonymous" }
+  var debugDescription: String { "Anonymous" }
 }
