@@ -132,7 +132,8 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, Send
     try Task.checkCancellation()
     if state.withLock({ deadline <= $0.now }) { return }
     let task = TaskIdentity.currentTaskID()
-    if !FollowedWork.shared.noteSleeper(task, in: binding.worldForSleep(), at: location) {
+    let world = binding.worldForSleep()
+    if !FollowedWork.shared.noteSleeper(task, in: world, at: location) {
       report(
         TestClockMessages.unfollowedSleep(clock: description, deadline: "\(deadline)"),
         at: location ?? creation)
@@ -153,7 +154,7 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, Send
           return .success(true)
         }
         switch outcome {
-        case .success(true): break
+        case .success(true): FollowedWork.shared.noteSuspendedInSleep(task, in: world)
         case .success(false): continuation.resume()
         case .failure(let error): continuation.resume(throwing: error)
         }

@@ -53,6 +53,16 @@ public final class TestWork: Sendable {
     }
   }
 
+  /// The runtime id of the current task (0 outside tasks), for helpers that track their tasks.
+  package static var currentTaskID: UInt64 { TaskIdentity.currentTaskID() }
+
+  /// Whether each of `tasks` is suspended in a sleep on a test clock of this work: then none of
+  /// them runs again until the test advances a clock.
+  package func areSleepingOnTestClocks(_ tasks: [UInt64]) -> Bool {
+    guard let world = binding.boundWorld else { return false }
+    return FollowedWork.shared.areSleeping(tasks, in: world)
+  }
+
   /// Tells the follower that the test with `testID` has ended (XCTest says when), so that the
   /// clocks a test case keeps after its test stop following anything until used again.
   package static func testEnded(_ testID: String) {

@@ -1,3 +1,4 @@
+import HarnessClocks
 import HarnessIssues
 
 /// Runs effects for a store: starts their tasks, tracks which are still running (and which
@@ -11,6 +12,8 @@ final class EffectRuntime<Action: Sendable>: Sendable {
     var trigger: SourceCodeLocation?
     var cancelIDs: Set<EffectID>
     var task: Task<Void, Never>?
+    /// The runtime id of the effect's task, once it has started (0 before).
+    var taskID: UInt64 = 0
     var isCancelled = false
   }
 
@@ -110,6 +113,8 @@ final class EffectRuntime<Action: Sendable>: Sendable {
       return registry.nextID
     }
     let task = Task(executorPreference: executor, priority: priority) {
+      let taskID = TestWork.currentTaskID
+      self.registry.withLock { $0.inFlight[id]?.taskID = taskID }
       await body()
       self.finish(id)
     }
@@ -159,6 +164,21 @@ final class EffectRuntime<Action: Sendable>: Sendable {
   var inFlight: [InFlight] {
     registry.withLock { registry in
       registry.inFlight.sorted { $0.key < $1.key }.map(\.value)
+    }
+  }
+
+  /// Whether no effect is running.
+  var isIdle: Bool { registry.withLock { $0.inFlight.isEmpty } }
+
+  /// The runtime ids of the running effects' tasks; `nil` while one has not started yet.
+  var runningTaskIDs: [UInt64]? {
+    registry.withLock { registry in
+      var ids: [UInt64] = []
+      for entry in registry.inFlight.values {
+        guard entry.taskID != 0 else { return nil }
+        ids.append(entry.taskID)
+      }
+      return ids
     }
   }
 

@@ -246,7 +246,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
 
   private func receive(
     isolation: isolated (any Actor)?,
-    described expected: String,
+    described expected: @autoclosure () -> String,
     timeout: Duration?,
     matching: (Action) -> Bool,
     mismatch: (Action) -> String,
@@ -258,7 +258,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
       let running = runtime.inFlight.count
       fail(
         """
-        Expected to receive \(expected), but received no action within \(timeout).
+        Expected to receive \(expected()), but received no action within \(timeout).
         \(running == 0 ? "No effect is running." : "\(running) effect(s) still running; if one waits on a clock, advance it before receiving.")
         """,
         at: location
@@ -275,7 +275,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
       }
       guard let next else {
         fail(
-          "Expected to receive \(expected), but none of the \(skipped.count) received action(s) matched:\n\n"
+          "Expected to receive \(expected()), but none of the \(skipped.count) received action(s) matched:\n\n"
             + dumpList(skipped),
           at: location
         )
@@ -309,10 +309,21 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
 
   /// Waits for at least one received action: first until the test's work has settled, then, if
   /// still none, for an action from work the follower cannot see (real I/O), up to `timeout`.
+  ///
+  /// When nothing can arrive (no effect runs, or every running effect sleeps on a test clock
+  /// that only the test can advance) it gives up at once instead of waiting the timeout.
   private func waitForReceivedAction(timeout: Duration, at location: SourceCodeLocation) async -> Bool {
     await settle(at: location)
     if hasReceivedActions { return true }
+    if nothingCanArrive { return false }
     return await receivedSignal.wait(timeout: timeout) { [self] in hasReceivedActions }
+  }
+
+  /// Whether, the test's work having settled, no effect can send anything without the test
+  /// doing something first: none is running, or each is parked in a sleep on a test clock.
+  private var nothingCanArrive: Bool {
+    guard let tasks = runtime.runningTaskIDs else { return false }
+    return tasks.isEmpty || work.areSleepingOnTestClocks(tasks)
   }
 
   private var hasReceivedActions: Bool { core.withLock { !$0.received.isEmpty } }
@@ -362,7 +373,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
   ) async {
     let location = SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     await settle(at: location)
-    if runtime.inFlight.isEmpty, strict {
+    if runtime.isIdle, strict {
       fail("There were no in-flight effects to skip. Remove skipInFlightEffects(), or pass strict: false.", at: location)
     }
     runtime.cancelAll()
@@ -373,7 +384,9 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
   /// wait on something the test's work does not include), then lets what that ended run.
   private func waitForEffectsToEnd(timeout: Duration, at location: SourceCodeLocation) async {
     await settle(at: location)
-    _ = await receivedSignal.wait(timeout: timeout) { [self] in runtime.inFlight.isEmpty }
+    // Effects parked on a test clock end only if the test advances it: no use waiting.
+    guard !nothingCanArrive else { return }
+    _ = await receivedSignal.wait(timeout: timeout) { [self] in runtime.isIdle }
     await settle(at: location)
   }
 
@@ -392,7 +405,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
   /// Waits until every effect has run as far as it can.
   private func settle(at location: SourceCodeLocation) async {
     // With no effect left running, nothing of the store's can be waiting on the main actor.
-    await work.settle(at: location, workIsIdle: { [runtime] in runtime.inFlight.isEmpty })
+    await work.settle(at: location, workIsIdle: { [runtime] in runtime.isIdle })
   }
 
   // MARK: - Checks
@@ -401,7 +414,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
     expecting updateStateToExpectedResult: ((inout State) throws -> Void)?,
     before: State,
     after actual: State,
-    for step: String,
+    for step: @autoclosure () -> String,
     at location: SourceCodeLocation
   ) {
     let exhaustivity = self.exhaustivity
@@ -417,11 +430,11 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
       do {
         try updateStateToExpectedResult(&expected)
       } catch {
-        fail("The assertion closure of \(step) threw an error: \(error)", at: location)
+        fail("The assertion closure of \(step()) threw an error: \(error)", at: location)
         return
       }
       if expected != actual {
-        fail(stateMismatch(expected: expected, actual: actual, step: step), at: location)
+        fail(stateMismatch(expected: expected, actual: actual, step: step()), at: location)
       }
       return
     }
@@ -431,7 +444,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
       do {
         try updateStateToExpectedResult(&expected)
       } catch {
-        fail("The assertion closure of \(step) threw an error: \(error)", at: location)
+        fail("The assertion closure of \(step()) threw an error: \(error)", at: location)
         return
       }
       if expected == before, before == actual {
@@ -439,7 +452,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
           """
           Expected the state to change, but it did not.
 
-          The assertion closure of \(step) made no change to the state. If no change is expected, \
+          The assertion closure of \(step()) made no change to the state. If no change is expected, \
           leave the closure out.
           """,
           at: location
@@ -451,7 +464,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
     if updateStateToExpectedResult == nil {
       fail(
         """
-        The state changed, but the test did not say how. \(step) changed it:
+        The state changed, but the test did not say how. \(step()) changed it:
 
         \(diff(expected, actual) ?? "")
 
@@ -463,13 +476,13 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
         at: location
       )
     } else {
-      fail(stateMismatch(expected: expected, actual: actual, step: step), at: location)
+      fail(stateMismatch(expected: expected, actual: actual, step: step()), at: location)
     }
   }
 
-  private func stateMismatch(expected: State, actual: State, step: String) -> String {
+  private func stateMismatch(expected: State, actual: State, step: @autoclosure () -> String) -> String {
     """
-    The state after \(step) does not match the assertion:
+    The state after \(step()) does not match the assertion:
 
     \(diff(expected, actual) ?? "")
 
@@ -477,13 +490,13 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
     """
   }
 
-  private func checkNoPendingReceivedActions(before step: String, at location: SourceCodeLocation) {
+  private func checkNoPendingReceivedActions(before step: @autoclosure () -> String, at location: SourceCodeLocation) {
     guard exhaustivity == .on else { return }
     let pending = acceptReceivedActions()
     guard !pending.isEmpty else { return }
     fail(
       """
-      The store received \(pending.count) unexpected action\(pending.count == 1 ? "" : "s") before \(step):
+      The store received \(pending.count) unexpected action\(pending.count == 1 ? "" : "s") before \(step()):
 
       \(dumpList(pending.map(\.action)))
 

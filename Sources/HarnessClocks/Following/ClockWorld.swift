@@ -57,6 +57,8 @@ final class ClockWorld: @unchecked Sendable {
   var unreportedProblems: [SettleProblem] = []
   /// Where each task last slept on a clock of the world, to name it in messages.
   var sleepSites: [UInt64: SourceCodeLocation] = [:]
+  /// Tasks suspended in a sleep on a clock of the world right now.
+  var sleepingTasks: Set<UInt64> = []
 
   // MARK: The main actor
 

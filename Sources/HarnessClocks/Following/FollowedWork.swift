@@ -166,6 +166,24 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
     return isSeen
   }
 
+  /// Records that `task` is suspending in a sleep on a clock of `world` (its continuation is
+  /// registered: nothing of the task runs until it is resumed).
+  func noteSuspendedInSleep(_ task: UInt64, in world: ClockWorld) {
+    guard task != 0 else { return }
+    lock.lock()
+    if !world.isRetired { world.sleepingTasks.insert(task) }
+    lock.unlock()
+  }
+
+  /// Whether each of `tasks` is suspended in a sleep on a clock of `world`, with nothing of the
+  /// world's queued or running.
+  func areSleeping(_ tasks: [UInt64], in world: ClockWorld) -> Bool {
+    lock.lock()
+    defer { lock.unlock() }
+    return isSettled(world) && !world.isFlushingMainActor
+      && tasks.allSatisfy { $0 != 0 && world.sleepingTasks.contains($0) }
+  }
+
   /// Runs `request` once the world's work has settled and returns the problems that ended it
   /// early, if any. The calling task joins the world: tasks it starts from now on are followed.
   func settle(_ world: ClockWorld, _ request: SettleRequest) async -> [SettleProblem] {
@@ -230,7 +248,11 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
     }
     // Work that leaves the main actor may go back to it: from now on, settles drain it too.
     if onMain { world.usesMainActor = true }
-    if jobTask != 0 { followedTasks[jobTask] = world }
+    if jobTask != 0 {
+      followedTasks[jobTask] = world
+      // Running again: no longer parked in a sleep (woken, or cancelled).
+      if !world.sleepingTasks.isEmpty { world.sleepingTasks.remove(jobTask) }
+    }
     world.pendingJobs += 1
     world.ready.append(ReadyJobs.Entry(job: job, task: jobTask))
     if !world.threadStarted {
