@@ -89,7 +89,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
   }
 
   deinit {
-    guard !core.withLock(\.isFinished) else { return }
+    guard !core.withLock({ $0.isFinished }) else { return }
     checkEndOfTest(at: location)
     runtime.cancelAll()
   }
@@ -97,18 +97,18 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
   // MARK: - Configuration
 
   /// The state as of the last assertion.
-  public var state: State { core.withLock(\.asserted) }
+  public var state: State { core.withLock { $0.asserted } }
 
   /// How strictly the store checks the test. Default: `.on`.
   public var exhaustivity: Exhaustivity {
-    get { core.withLock(\.exhaustivity) }
+    get { core.withLock { $0.exhaustivity } }
     set { core.withLock { $0.exhaustivity = newValue } }
   }
 
   /// How long `receive` waits for an action that an effect has not sent yet, when the effect
   /// waits on something outside the store (real I/O, another actor). Default: 1 second.
   public var timeout: Duration {
-    get { core.withLock(\.timeout) }
+    get { core.withLock { $0.timeout } }
     set { core.withLock { $0.timeout = newValue } }
   }
 
@@ -287,7 +287,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
         }
         assertState(
           expecting: updateStateToExpectedResult,
-          before: core.withLock(\.asserted),
+          before: core.withLock { $0.asserted },
           after: next.state,
           for: "receive(\(dumpOneLine(next.action)))",
           at: location
