@@ -34,6 +34,36 @@ extension Clock {
   }
 }
 
+extension Clock where Duration: Hashable {
+  /// A timer on a clock known only as `any Clock<Duration>`, such as the `continuousClock`
+  /// dependency: the same ticks, through ``AnyClock``.
+  ///
+  /// ```swift
+  /// @MainActor final class TimerModel {
+  ///   @Dependency(\.continuousClock) var clock
+  ///   var ticks = 0
+  ///   func start() async {
+  ///     for await _ in clock.timer(interval: .seconds(1)) { ticks += 1 }
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// A concrete clock gets ``ClockTimer`` of its own type instead; this overload is only chosen
+  /// where that one cannot be called.
+  @_disfavoredOverload
+  public func timer(
+    interval: Duration,
+    tolerance: Duration? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> ClockTimer<AnyClock<Duration>> {
+    AnyClock(self).timer(
+      interval: interval, tolerance: tolerance, fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+}
+
 /// The ticks of ``Clock/timer(interval:tolerance:fileID:filePath:line:column:)``.
 public struct ClockTimer<TimerClock: Clock>: AsyncSequence, Sendable {
   public typealias Element = TimerClock.Instant
