@@ -1,4 +1,4 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.3
 import PackageDescription
 
 // Harness side by side with its peers, measured in the same run. Each executable prints its

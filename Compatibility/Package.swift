@@ -1,4 +1,4 @@
-// swift-tools-version: 6.2
+// swift-tools-version: 6.3
 import PackageDescription
 
 // Harness beside libraries users combine it with, checked with no setup: a separate package, so

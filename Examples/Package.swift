@@ -1,4 +1,4 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.3
 import PackageDescription
 
 // Runnable examples of Harness, with the test suites that show exhaustive testing.
