@@ -16,6 +16,7 @@ let package = Package(
       name: "AsyncAlgorithmsTests",
       dependencies: [
         .product(name: "HarnessClocks", package: "Harness"),
+        .product(name: "HarnessIssues", package: "Harness"),
         .product(name: "HarnessTesting", package: "Harness"),
         .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
       ]

@@ -6,12 +6,12 @@ import HarnessIssues
 /// ```swift
 /// @Test func ticks() async {
 ///   let clock = TestClock()
-///   let ticks = Locked(0)
+///   let ticks = LockIsolated(0)
 ///   let task = Task {
-///     for await _ in clock.timer(interval: .seconds(1)) { ticks.withLock { $0 += 1 } }
+///     for await _ in clock.timer(interval: .seconds(1)) { ticks.withValue { $0 += 1 } }
 ///   }
 ///   await clock.advance(by: .seconds(5))
-///   #expect(ticks.withLock { $0 } == 5)   // no waiting, no retries: every time
+///   #expect(ticks.value == 5)   // no waiting, no retries: every time
 ///   task.cancel()
 /// }
 /// ```

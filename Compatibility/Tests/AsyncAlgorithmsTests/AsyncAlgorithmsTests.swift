@@ -1,6 +1,6 @@
 import AsyncAlgorithms
 import HarnessClocks
-import Synchronization
+import HarnessIssues
 import Testing
 
 /// swift-async-algorithms' time-based algorithms on a `TestClock`, with no setup: the clock
@@ -85,10 +85,10 @@ import Testing
   }
 }
 
-/// A thread-safe list that tasks under test append to and tests read.
+/// A list that tasks under test append to and tests read.
 final class Log<Element: Sendable>: Sendable {
-  private let storage = Mutex<[Element]>([])
-  func append(_ element: Element) { storage.withLock { $0.append(element) } }
-  var elements: [Element] { storage.withLock { $0 } }
-  var count: Int { storage.withLock { $0.count } }
+  private let storage = LockIsolated<[Element]>([])
+  func append(_ element: Element) { storage.withValue { $0.append(element) } }
+  var elements: [Element] { storage.value }
+  var count: Int { storage.value.count }
 }
