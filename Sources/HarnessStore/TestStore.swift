@@ -316,7 +316,11 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
     await settle(at: location)
     if hasReceivedActions { return true }
     if nothingCanArrive { return false }
-    return await receivedSignal.wait(timeout: timeout) { [self] in hasReceivedActions }
+    guard await receivedSignal.wait(timeout: timeout, until: { [self] in hasReceivedActions }) else { return false }
+    // It came from outside the followed work: what its arrival set going (the rest of the
+    // effect that sent it, effects it started) runs as far as it can before the test asserts.
+    await settle(at: location)
+    return true
   }
 
   /// Whether, the test's work having settled, no effect can send anything without the test
