@@ -151,10 +151,12 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, Send
           }
           if cancelled { return .failure(CancellationError()) }
           state.sleepers.insert(deadline: deadline, ticket: ticket, location: location)
+          // In the same step as the sleeper becomes visible: a wake cannot come first.
+          FollowedWork.shared.noteSuspendedInSleep(task, in: world)
           return .success(true)
         }
         switch outcome {
-        case .success(true): FollowedWork.shared.noteSuspendedInSleep(task, in: world)
+        case .success(true): break
         case .success(false): continuation.resume()
         case .failure(let error): continuation.resume(throwing: error)
         }

@@ -180,8 +180,9 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
   func areSleeping(_ tasks: [UInt64], in world: ClockWorld) -> Bool {
     lock.lock()
     defer { lock.unlock() }
-    return isSettled(world) && !world.isFlushingMainActor
-      && tasks.allSatisfy { $0 != 0 && world.sleepingTasks.contains($0) }
+    // The world's own jobs only: unclaimed work (another test's main actor task, perhaps) does
+    // not wake a sleeper of this world.
+    return world.isSettled && tasks.allSatisfy { $0 != 0 && world.sleepingTasks.contains($0) }
   }
 
   /// Runs `request` once the world's work has settled and returns the problems that ended it
@@ -460,6 +461,7 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
         // thread, before this one gets the lock back.
         lock.lock()
         world.wokenTask = task
+        world.sleepingTasks.remove(task)
         request.resumptions += 1
         world.activitySinceMainActorFlush = true
         world.jobsSinceProgress = 0
