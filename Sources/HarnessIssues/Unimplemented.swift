@@ -70,7 +70,7 @@ public func unimplemented<each Argument, Result>(
   let site = UnimplementedSite(description, fileID, filePath, line, column)
   return { (arguments: repeat each Argument) in
     site.report(describe(repeat each arguments))
-    throw Unimplemented(site.description)
+    throw Unimplemented(site.endpoint)
   }
 }
 
@@ -117,7 +117,7 @@ public func unimplemented<each Argument, Result>(
   let site = UnimplementedSite(description, fileID, filePath, line, column)
   return { (arguments: repeat each Argument) in
     site.report(describe(repeat each arguments))
-    throw Unimplemented(site.description)
+    throw Unimplemented(site.endpoint)
   }
 }
 
@@ -152,6 +152,12 @@ struct UnimplementedSite: Sendable {
   ) {
     self.description = description
     self.location = SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  /// The endpoint's name for the thrown error: its description, or where it was defined when
+  /// it has none (never an empty name).
+  var endpoint: String {
+    description.isEmpty ? "endpoint defined at \(location.fileID):\(location.line)" : description
   }
 
   func report(_ arguments: String?) {

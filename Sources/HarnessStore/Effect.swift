@@ -66,6 +66,9 @@ public struct Effect<Action: Sendable>: Sendable {
             if Task.isCancelled { return }
             if let handler {
               await handler(error, send)
+            } else if error is Unimplemented {
+              // The endpoint reported its use already: one mistake, one issue.
+              return
             } else {
               HarnessIssues.reportIssue(
                 ReportedIssue(

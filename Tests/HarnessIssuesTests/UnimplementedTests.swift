@@ -87,4 +87,15 @@ import Testing
       await #expect(throws: Unimplemented("VoidClient.upload")) { try await client.upload(2) }
     } matching: { $0.message.hasPrefix("Unimplemented: 'VoidClient.upload'") }
   }
+
+  /// An endpoint made without a name still throws an error that says which one it is.
+  @Test func anUnnamedThrowingEndpointNamesWhereItWasDefined() {
+    let line: UInt = #line + 1
+    let load: @Sendable () throws -> Int = unimplemented()
+    withExpectedIssue {
+      #expect(throws: Unimplemented("endpoint defined at HarnessIssuesTests/UnimplementedTests.swift:\(line)")) {
+        try load()
+      }
+    }
+  }
 }

@@ -127,3 +127,31 @@ struct Sequencer: Reducer {
     #expect(clock.pendingSleepers.isEmpty)
   }
 }
+
+/// An unimplemented endpoint called inside an effect is one mistake: one issue, not a second
+/// one for the error it throws.
+@Suite struct UnimplementedInEffectTests {
+  struct Loader: Reducer {
+    struct State: Equatable, Sendable {}
+    enum Action: Equatable, Sendable { case load, loaded(Int) }
+    let fetch: @Sendable () async throws -> Int
+
+    func reduce(into state: inout State, action: Action) -> Effect<Action> {
+      switch action {
+      case .load: return .run { [fetch] send in await send(.loaded(try await fetch())) }
+      case .loaded: return .none
+      }
+    }
+  }
+
+  @Test func anUnimplementedEndpointInAnEffectIsReportedOnce() async {
+    let collector = IssueCollector()
+    await withIssueReporters([collector]) {
+      let store = TestStore(initialState: Loader.State()) { Loader(fetch: unimplemented("Loader.fetch")) }
+      await store.send(.load)
+      await store.finish()
+    }
+    #expect(collector.issues.count == 1)
+    #expect(collector.issues.first?.message.hasPrefix("Unimplemented: 'Loader.fetch'") == true)
+  }
+}
