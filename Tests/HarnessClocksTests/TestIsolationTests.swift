@@ -85,9 +85,20 @@ import Testing
   /// A clock made outside any task (as an `XCTestCase` property or a `static` would be) binds to
   /// the test at its first use, and then follows the work the test starts.
   @Test func aClockCreatedOutsideAnyTaskBindsAtItsFirstUse() async {
-    let clock = await withCheckedContinuation { continuation in
-      Thread { continuation.resume(returning: TestClock()) }.start()
+    // Handed over through a lock, which ThreadSanitizer sees as the ordering it is.
+    let made = Locked<TestClock<Duration>?>(nil)
+    let done = DispatchSemaphore(value: 0)
+    Thread {
+      made.withLock { $0 = TestClock() }
+      done.signal()
+    }.start()
+    await withCheckedContinuation { continuation in
+      DispatchQueue.global().async {
+        done.wait()
+        continuation.resume()
+      }
     }
+    guard let clock = made.withLock({ $0 }) else { return }
     await clock.advance()
     let log = Log<String>()
     let task = Task {
