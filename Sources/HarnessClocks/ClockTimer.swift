@@ -103,7 +103,8 @@ public struct ClockTimer<TimerClock: Clock>: AsyncSequence, Sendable {
         )
         return nil
       }
-      let start = self.start ?? timer.clock.now
+      // Read at the timer's line too: a clock that reports its reads names the user's line.
+      let start = self.start ?? SleepCallSite.$current.withValue(timer.location) { timer.clock.now }
       self.start = start
       ticks += 1
       // From the start, not from the last wake-up: handling a tick never delays the next.

@@ -1,8 +1,8 @@
 import HarnessIssues
 
-/// A clock that a test did not expect to be used: reading ``now`` reports
-/// `Unimplemented: Clock.now`, sleeping reports `Unimplemented: Clock.sleep`, and then it
-/// behaves like an ``ImmediateClock``.
+/// A clock that a test did not expect to be used: its first use reports
+/// `Unimplemented: Clock.now` or `Unimplemented: Clock.sleep`, and it behaves like an
+/// ``ImmediateClock``.
 ///
 /// The default value of a clock dependency in tests, so that a test that forgets to provide a
 /// clock fails with a message naming it:
@@ -12,6 +12,10 @@ import HarnessIssues
 /// try await clock.sleep(for: .seconds(1))
 /// // ❌ Unimplemented: continuousClock.sleep
 /// ```
+///
+/// One mistake, one issue: the first use reports (naming the use), later uses of the same clock
+/// are quiet. As a dependency's test value the clock is made once per test, so a test that
+/// forgot to provide a clock gets one issue, however often the code under test reads it.
 ///
 /// Issues are reported at the caller's line when the call says where it is (``sleep(for:tolerance:fileID:filePath:line:column:)``
 /// on this type, ``Clock/timer(interval:tolerance:fileID:filePath:line:column:)``), and at the
@@ -25,6 +29,8 @@ public final class UnimplementedClock<Duration: DurationProtocol & Hashable>: Cl
   public let name: String
   private let base: ImmediateClock<Duration>
   private let creation: SourceCodeLocation
+  /// Whether a use was reported already.
+  private let hasReported = Locked(false)
 
   /// A clock named `name` in its reports, starting at `now`.
   public convenience init(
@@ -48,7 +54,7 @@ public final class UnimplementedClock<Duration: DurationProtocol & Hashable>: Cl
 
   /// Reports `Unimplemented: <name>.now`, then returns the clock's instant.
   public var now: Instant {
-    report("now", at: creation)
+    report("now", at: SleepCallSite.current ?? creation)
     return Instant(offset: base.now.offset)
   }
 
@@ -77,13 +83,17 @@ public final class UnimplementedClock<Duration: DurationProtocol & Hashable>: Cl
   }
 
   private func report(_ member: String, at location: SourceCodeLocation) {
+    guard !hasReported.withLock({ reported in defer { reported = true }; return reported }) else { return }
+    // The built-in clock dependencies name the clock after their key path.
+    let dependency = name == "Clock" ? "" : " (@Dependency(\\.\(name)))"
     reportIssue(
       ReportedIssue(
         message: """
           Unimplemented: \(name).\(member)
 
-          A test used a clock it did not expect to be used (created at \(creation.fileID):\(creation.line)). \
-          Provide a clock to the code under test, e.g. a TestClock or an ImmediateClock.
+          A test used a clock it did not expect to be used\(dependency), created at \
+          \(creation.fileID):\(creation.line). Provide a clock to the code under test, e.g. a \
+          TestClock or an ImmediateClock. Later uses of this clock are not reported again.
           """,
         location: location
       )

@@ -4,7 +4,7 @@ extension DependencyValues {
   /// The clock to measure time and sleep with, that keeps running while the system sleeps.
   ///
   /// - live value: `ContinuousClock()`
-  /// - test value: `UnimplementedClock(name: "continuousClock")` — each use reports an issue
+  /// - test value: `UnimplementedClock(name: "continuousClock")` — the first use reports an issue
   ///   naming the clock and then returns at once; override it with a `TestClock` (time moves
   ///   only when the test says so) or an `ImmediateClock` (sleeps return at once)
   /// - preview value: the live value

@@ -4,7 +4,7 @@ extension DependencyValues {
   /// The clock to measure time and sleep with, that stops while the system sleeps.
   ///
   /// - live value: `SuspendingClock()`
-  /// - test value: `UnimplementedClock(name: "suspendingClock")` — each use reports an issue
+  /// - test value: `UnimplementedClock(name: "suspendingClock")` — the first use reports an issue
   ///   naming the clock and then returns at once; override it with a `TestClock` or an
   ///   `ImmediateClock`
   /// - preview value: the live value
