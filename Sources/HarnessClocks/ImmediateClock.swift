@@ -47,3 +47,8 @@ extension ImmediateClock where Duration == Swift.Duration {
     self.init(start: now)
   }
 }
+
+extension Clock where Self == ImmediateClock<Swift.Duration> {
+  /// An ``ImmediateClock``, as swift-clocks spells it: `$0.continuousClock = .immediate`.
+  public static var immediate: Self { ImmediateClock() }
+}

@@ -116,3 +116,16 @@ extension UnimplementedClock where Duration == Swift.Duration {
       createdAt: SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 }
+
+extension Clock where Self == UnimplementedClock<Swift.Duration> {
+  /// An ``UnimplementedClock``, as swift-clocks spells it: `$0.continuousClock = .unimplemented()`.
+  public static func unimplemented(
+    _ name: String = "Clock",
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> Self {
+    UnimplementedClock(name: name, fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+}
