@@ -79,6 +79,8 @@ final class ExpectedIssueScope: Sendable {
   private let matcher: @Sendable (ReportedIssue) -> Bool
   private let parent: ExpectedIssueScope?
   private let matched = Atomic<Int>(0)
+  /// Issues the body reported that `matcher` rejected, to show when nothing matched.
+  private let rejected = Locked<[ReportedIssue]>([])
 
   init(matcher: @escaping @Sendable (ReportedIssue) -> Bool, parent: ExpectedIssueScope?) {
     self.matcher = matcher
@@ -91,13 +93,29 @@ final class ExpectedIssueScope: Sendable {
       matched.add(1, ordering: .relaxed)
       return true
     }
+    rejected.withLock { $0.append(issue) }
     return parent?.consume(issue) ?? false
   }
 
   /// Reports "expected an issue" to the enclosing scopes and reporters when nothing matched.
   func finish(message: String?, isIntermittent: Bool, location: SourceCodeLocation) {
     guard !isIntermittent, matched.load(ordering: .relaxed) == 0 else { return }
-    var text = "Expected an issue to be reported, but none was."
+    let rejected = rejected.withLock { $0 }
+    var text: String
+    if rejected.isEmpty {
+      text = "Expected an issue to be reported, but none was."
+    } else {
+      // Say what came and why it did not count, instead of "none".
+      let shown = rejected.prefix(5).map { issue in
+        let headline = issue.message.split(separator: "\n", omittingEmptySubsequences: true).first.map(String.init) ?? ""
+        return "  • \(issue.location.fileID):\(issue.location.line): \(headline)"
+      }
+      text = """
+        Expected an issue that `matching` accepts, but the \(rejected.count == 1 ? "issue" : "\(rejected.count) issues") \
+        the body reported did not match (each is reported on its own as well):
+        \(shown.joined(separator: "\n"))\(rejected.count > 5 ? "\n  … and \(rejected.count - 5) more" : "")
+        """
+    }
     if let message, !message.isEmpty { text += "\n\nExpected: \(message)" }
     text += """
 

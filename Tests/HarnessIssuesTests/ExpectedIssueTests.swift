@@ -60,6 +60,23 @@ import Testing
     #expect(collector.issues.map(\.message.first) == ["o", "E"])
   }
 
+  /// When the body reported something, the failure says what, instead of "none was".
+  @Test func nonMatchingIssuesAreShownWhenNothingMatched() {
+    let collector = IssueCollector()
+    let line: UInt = #line + 3
+    withIssueReporters([collector]) {
+      withExpectedIssue {
+        reportIssue("Unimplemented: 'Client.load'\n\nmore detail")
+      } matching: { $0.message.contains("Client.fetch") }
+    }
+    #expect(collector.issues.count == 2)
+    let failure = collector.issues.last?.message ?? ""
+    #expect(failure.hasPrefix("Expected an issue that `matching` accepts, but the issue the body reported did not match"))
+    #expect(failure.contains("  • HarnessIssuesTests/ExpectedIssueTests.swift:\(line): Unimplemented: 'Client.load'"))
+    #expect(!failure.contains("more detail"))
+    #expect(!failure.contains("none was"))
+  }
+
   @Test func thrownErrorIsAnExpectedIssue() {
     struct Boom: Error {}
     let collector = IssueCollector()
