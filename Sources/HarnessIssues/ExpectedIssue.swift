@@ -35,7 +35,12 @@ public func withExpectedIssue(
   let scope = ExpectedIssueScope(matcher: matching, parent: ExpectedIssueScope.current)
   ExpectedIssueScope.$current.withValue(scope) {
     do {
-      try body()
+      if let expectingFailures = TestFrameworkBridge.installed?.expectingFailures {
+        // Failures recorded with the framework itself (Issue.record, #expect) count too.
+        _ = try expectingFailures({ scope.consumeRecordedDirectly($0) }, body)
+      } else {
+        try body()
+      }
     } catch {
       report(thrown: error, at: location)
     }
@@ -85,6 +90,17 @@ final class ExpectedIssueScope: Sendable {
   init(matcher: @escaping @Sendable (ReportedIssue) -> Bool, parent: ExpectedIssueScope?) {
     self.matcher = matcher
     self.parent = parent
+  }
+
+  /// Whether this scope expects a failure the test framework recorded directly (its own
+  /// matcher only: enclosing scopes get their own chance from the framework).
+  func consumeRecordedDirectly(_ issue: ReportedIssue) -> Bool {
+    if matcher(issue) {
+      matched.add(1, ordering: .relaxed)
+      return true
+    }
+    rejected.withLock { $0.append(issue) }
+    return false
   }
 
   /// Whether this scope, or an enclosing one, expected the issue.

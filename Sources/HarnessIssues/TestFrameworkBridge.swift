@@ -12,15 +12,24 @@ public struct TestFrameworkBridge: Sendable {
   public var isRunningTests: @Sendable () -> Bool
   /// Records an issue as a failure (or warning) of `test`, or of the run when `test` is nil.
   public var record: @Sendable (_ issue: ReportedIssue, _ test: TestContext?) -> Void
+  /// Runs `body` so that failures the framework records in it directly (not through Harness:
+  /// `Issue.record`, a failed `#expect`) count as expected when `matches` accepts them; returns
+  /// how many did. `nil` when the framework cannot do that (corelibs XCTest).
+  public var expectingFailures:
+    (@Sendable (_ matches: @escaping @Sendable (ReportedIssue) -> Bool, _ body: () throws -> Void) throws -> Int)?
 
   public init(
     currentTest: @escaping @Sendable () -> TestContext?,
     isRunningTests: @escaping @Sendable () -> Bool,
-    record: @escaping @Sendable (_ issue: ReportedIssue, _ test: TestContext?) -> Void
+    record: @escaping @Sendable (_ issue: ReportedIssue, _ test: TestContext?) -> Void,
+    expectingFailures: (
+      @Sendable (_ matches: @escaping @Sendable (ReportedIssue) -> Bool, _ body: () throws -> Void) throws -> Int
+    )? = nil
   ) {
     self.currentTest = currentTest
     self.isRunningTests = isRunningTests
     self.record = record
+    self.expectingFailures = expectingFailures
   }
 
   private static let storage = Locked<TestFrameworkBridge?>(nil)

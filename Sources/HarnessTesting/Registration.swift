@@ -25,7 +25,8 @@ public enum HarnessTestingRegistration {
       TestFrameworkBridge(
         currentTest: { currentTest() },
         isRunningTests: { true },
-        record: { issue, test in record(issue, for: test) }
+        record: { issue, test in record(issue, for: test) },
+        expectingFailures: { matches, body in try SwiftTestingBridge.expectingFailures(matches, body) }
       )
     )
   }

@@ -37,4 +37,37 @@ enum SwiftTestingBridge {
       sourceLocation: location
     )
   }
+
+  /// Runs `body` inside `withKnownIssue` (under Swift Testing), so that issues recorded with
+  /// Swift Testing directly that `matches` accepts are known; returns how many were. Errors the
+  /// body throws leave as they came: the caller reports them.
+  static func expectingFailures(
+    _ matches: @escaping @Sendable (ReportedIssue) -> Bool,
+    _ body: () throws -> Void
+  ) throws -> Int {
+    guard Test.current != nil else {
+      try body()
+      return 0
+    }
+    let absorbed = Locked(0)
+    var thrown: (any Error)?
+    // Intermittent: when nothing is absorbed, the caller's own check says so.
+    withKnownIssue(isIntermittent: true) {
+      do { try body() } catch { thrown = error }
+    } matching: { issue in
+      let location = issue.sourceLocation.map {
+        SourceCodeLocation(fileID: $0.fileID, filePath: $0.filePath, line: UInt($0.line), column: UInt($0.column))
+      }
+      let text = ([issue.description] + issue.comments.map(\.rawValue)).joined(separator: "\n")
+      let reported = ReportedIssue(
+        message: text,
+        location: location ?? SourceCodeLocation(fileID: "", filePath: "", line: 0, column: 0)
+      )
+      guard matches(reported) else { return false }
+      absorbed.withLock { $0 += 1 }
+      return true
+    }
+    if let thrown { throw thrown }
+    return absorbed.withLock { $0 }
+  }
 }

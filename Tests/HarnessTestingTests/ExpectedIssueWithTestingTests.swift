@@ -1,0 +1,36 @@
+import HarnessIssues
+import HarnessTesting
+import Testing
+
+/// `withExpectedIssue` also covers failures recorded with Swift Testing itself in its body.
+@Suite struct ExpectedIssueWithTestingTests {
+  @Test func absorbsIssueRecord() {
+    withExpectedIssue {
+      Issue.record("recorded directly: 42")
+    } matching: { $0.message.contains("recorded directly: 42") }
+  }
+
+  @Test func absorbsAFailedExpectation() {
+    let value = 2
+    withExpectedIssue {
+      #expect(value == 3)
+    }
+  }
+
+  /// A directly recorded failure that `matching` rejects still fails the test (known here to
+  /// Swift Testing only, by the outer withKnownIssue), and the expected-issue scope reports
+  /// that nothing matched.
+  @Test func leavesNonMatchingFailuresAlone() {
+    withKnownIssue {
+      withExpectedIssue {
+        Issue.record("something else")
+      } matching: { $0.message.contains("wanted") }
+    } matching: { issue in
+      issue.comments.contains { $0.rawValue == "something else" }
+        || issue.comments.contains { comment in
+          comment.rawValue.contains("Expected an issue that `matching` accepts")
+            && comment.rawValue.contains("something else")
+        }
+    }
+  }
+}
