@@ -64,7 +64,12 @@ public func withExpectedIssue(
   let scope = ExpectedIssueScope(matcher: matching, parent: ExpectedIssueScope.current)
   await ExpectedIssueScope.$current.withValue(scope) {
     do {
-      try await body()
+      if let expectingFailures = TestFrameworkBridge.installed?.expectingFailuresAsync {
+        // Failures recorded with the framework itself (Issue.record, #expect) count too.
+        _ = try await expectingFailures({ scope.consumeRecordedDirectly($0) }, body)
+      } else {
+        try await body()
+      }
     } catch {
       report(thrown: error, at: location)
     }

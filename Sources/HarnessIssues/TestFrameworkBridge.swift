@@ -17,6 +17,13 @@ public struct TestFrameworkBridge: Sendable {
   /// how many did. `nil` when the framework cannot do that (corelibs XCTest).
   public var expectingFailures:
     (@Sendable (_ matches: @escaping @Sendable (ReportedIssue) -> Bool, _ body: () throws -> Void) throws -> Int)?
+  /// The same for an async body.
+  public var expectingFailuresAsync:
+    (
+      @Sendable (
+        _ matches: @escaping @Sendable (ReportedIssue) -> Bool, _ body: () async throws -> Void
+      ) async throws -> Int
+    )?
 
   public init(
     currentTest: @escaping @Sendable () -> TestContext?,
@@ -24,12 +31,18 @@ public struct TestFrameworkBridge: Sendable {
     record: @escaping @Sendable (_ issue: ReportedIssue, _ test: TestContext?) -> Void,
     expectingFailures: (
       @Sendable (_ matches: @escaping @Sendable (ReportedIssue) -> Bool, _ body: () throws -> Void) throws -> Int
+    )? = nil,
+    expectingFailuresAsync: (
+      @Sendable (
+        _ matches: @escaping @Sendable (ReportedIssue) -> Bool, _ body: () async throws -> Void
+      ) async throws -> Int
     )? = nil
   ) {
     self.currentTest = currentTest
     self.isRunningTests = isRunningTests
     self.record = record
     self.expectingFailures = expectingFailures
+    self.expectingFailuresAsync = expectingFailuresAsync
   }
 
   private static let storage = Locked<TestFrameworkBridge?>(nil)

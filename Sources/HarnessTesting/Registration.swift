@@ -26,7 +26,8 @@ public enum HarnessTestingRegistration {
         currentTest: { currentTest() },
         isRunningTests: { true },
         record: { issue, test in record(issue, for: test) },
-        expectingFailures: { matches, body in try SwiftTestingBridge.expectingFailures(matches, body) }
+        expectingFailures: { matches, body in try SwiftTestingBridge.expectingFailures(matches, body) },
+        expectingFailuresAsync: { matches, body in try await SwiftTestingBridge.expectingFailures(matches, body) }
       )
     )
   }

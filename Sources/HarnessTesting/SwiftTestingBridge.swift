@@ -54,20 +54,45 @@ enum SwiftTestingBridge {
     // Intermittent: when nothing is absorbed, the caller's own check says so.
     withKnownIssue(isIntermittent: true) {
       do { try body() } catch { thrown = error }
-    } matching: { issue in
-      let location = issue.sourceLocation.map {
-        SourceCodeLocation(fileID: $0.fileID, filePath: $0.filePath, line: UInt($0.line), column: UInt($0.column))
-      }
-      let text = ([issue.description] + issue.comments.map(\.rawValue)).joined(separator: "\n")
-      let reported = ReportedIssue(
-        message: text,
-        location: location ?? SourceCodeLocation(fileID: "", filePath: "", line: 0, column: 0)
-      )
-      guard matches(reported) else { return false }
-      absorbed.withLock { $0 += 1 }
-      return true
-    }
+    } matching: { issue in knownIssue(issue, matches, absorbed) }
     if let thrown { throw thrown }
     return absorbed.withLock { $0 }
+  }
+
+  /// The same for an async body.
+  static func expectingFailures(
+    _ matches: @escaping @Sendable (ReportedIssue) -> Bool,
+    _ body: () async throws -> Void
+  ) async throws -> Int {
+    guard Test.current != nil else {
+      try await body()
+      return 0
+    }
+    let absorbed = Locked(0)
+    var thrown: (any Error)?
+    await withKnownIssue(isIntermittent: true) {
+      do { try await body() } catch { thrown = error }
+    } matching: { issue in knownIssue(issue, matches, absorbed) }
+    if let thrown { throw thrown }
+    return absorbed.withLock { $0 }
+  }
+
+  /// Whether `matches` accepts `issue`, seen as a ``ReportedIssue``; counts it in `absorbed`.
+  private static func knownIssue(
+    _ issue: Issue,
+    _ matches: @Sendable (ReportedIssue) -> Bool,
+    _ absorbed: Locked<Int>
+  ) -> Bool {
+    let location = issue.sourceLocation.map {
+      SourceCodeLocation(fileID: $0.fileID, filePath: $0.filePath, line: UInt($0.line), column: UInt($0.column))
+    }
+    let text = ([issue.description] + issue.comments.map(\.rawValue)).joined(separator: "\n")
+    let reported = ReportedIssue(
+      message: text,
+      location: location ?? SourceCodeLocation(fileID: "", filePath: "", line: 0, column: 0)
+    )
+    guard matches(reported) else { return false }
+    absorbed.withLock { $0 += 1 }
+    return true
   }
 }

@@ -34,3 +34,12 @@ import Testing
     }
   }
 }
+
+@Suite struct AsyncExpectedIssueWithTestingTests {
+  @Test func asyncBodyAbsorbsIssueRecordFromAChildTask() async {
+    await withExpectedIssue {
+      let child = Task { () -> Void in Issue.record("from a child task") }
+      await child.value
+    } matching: { $0.message.contains("from a child task") }
+  }
+}
