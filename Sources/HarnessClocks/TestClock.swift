@@ -235,6 +235,33 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, Send
     report(problems, operation: "run()", at: location)
   }
 
+  /// Advances from sleeper to sleeper until none is left, for at most `timeout` of real time,
+  /// and reports the sleepers still pending if time runs out (an endless timer, say): the
+  /// spelling swift-clocks users know. ``run(maxResumptions:fileID:filePath:line:column:)``
+  /// bounds the same by a count instead.
+  public func run(
+    timeout: Swift.Duration,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    let location = SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    let deadline = ContinuousClock.now.advanced(by: timeout)
+    // One settle, stepped by the follower: the caller's task waits instead of looping.
+    let request = SettleRequest(
+      resumeNext: { [weak self] willWake in
+        guard ContinuousClock.now < deadline else { return false }
+        return self?.wakeNext(through: nil, willWake: willWake) ?? false
+      }
+    )
+    let problems = await FollowedWork.shared.settle(binding.worldForUse(at: location), request)
+    report(problems, operation: "run(timeout:)", at: location)
+    let pending = pendingSleepers
+    guard !pending.isEmpty else { return }
+    report(TestClockMessages.stillPendingAfterRun(clock: description, timeout: "\(timeout)", pending: pending), at: location)
+  }
+
   /// Resumes the earliest sleeper due by `limit` (any sleeper when `nil`) and moves the clock to
   /// its deadline; `false` when there is none. `willWake` gets the sleeper's task id first.
   private func wakeNext(through limit: Instant?, willWake: (UInt64) -> Void) -> Bool {

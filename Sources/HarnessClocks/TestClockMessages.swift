@@ -53,6 +53,19 @@ enum TestClockMessages {
     """
   }
 
+  static func stillPendingAfterRun(clock: String, timeout: String, pending: [PendingSleeper<some InstantProtocol>])
+    -> String
+  {
+    """
+    Expected all sleeps on \(clock) to finish, but some are left after \
+    \(timeout) of running it, \(count(pending.count, "sleeper")):
+    \(list(pending))
+
+    Work that keeps scheduling sleeps (a timer, a polling loop) never runs out of them: cancel it \
+    before run(timeout:), or move to a given time with advance(by:).
+    """
+  }
+
   /// A problem found while no advance waited (reported when the clock goes away).
   static func settleProblem(_ problem: SettleProblem, clock: String, operation: String) -> String {
     settleProblem(problem, clock: clock, operation: operation, now: "", pending: [PendingSleeper<ContinuousClock.Instant>]())

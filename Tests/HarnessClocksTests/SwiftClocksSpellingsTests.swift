@@ -45,7 +45,7 @@ import Testing
       await clock.run(timeout: .milliseconds(50))
     } matching: { issue in
       issue.message.contains("Expected all sleeps on TestClock<Duration> created at")
-        && issue.message.contains("still wait after")
+        && issue.message.contains("but some are left after") && issue.message.contains("1 pending sleeper")
     }
     timer.cancel()
     await timer.value

@@ -91,6 +91,9 @@ final class ClockWorld: @unchecked Sendable {
   var jobsSinceProgress = 0
   /// Advances waiting for their turn, first one in progress.
   var requests: [SettleRequest] = []
+  /// Whether the watchdog found the world settled with an advance waiting at its last look:
+  /// twice in a row means a step was missed.
+  var sawSettledWhileWaiting = false
   /// Whether the displaced-hook report was made for this world already.
   var reportedDisplacedHook = false
 

@@ -33,6 +33,10 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
   static let defaultMainActorPatience = Duration.seconds(10)
   /// How long one followed job may run before it is reported as blocking its world.
   static let defaultJobPatience = Duration.seconds(10)
+  /// How often the watchdog looks for a settled world whose advance still waits.
+  static let stepCheckInterval = Duration.milliseconds(250)
+  /// `HARNESS_FOLLOW_DEBUG=1` prints when the watchdog had to step a settled world.
+  static let debugsFollowing = ProcessInfo.processInfo.environment["HARNESS_FOLLOW_DEBUG"] == "1"
   /// How long a world that does not use the main actor waits for it to drain before it takes
   /// the main thread for blocked and stops draining it.
   static let mainQueueStallThreshold = Duration.milliseconds(100)
@@ -217,6 +221,8 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
         complete(world, with: nil)
       } else if world.runningSince != nil {
         armWatchdog(for: world)
+      } else {
+        armWatchdog(until: ContinuousClock.now.advanced(by: Self.stepCheckInterval))
       }
       // Otherwise the end of the running job, or of the main actor flush, takes it from here.
       // Stepped on the caller's thread when the work has settled already: a settle of settled
@@ -568,6 +574,25 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
     while true {
       let now = ContinuousClock.now
       var earliest: ContinuousClock.Instant?
+      for world in worlds where !world.requests.isEmpty {
+        // A settled world whose advance still waits missed a step: take it now rather than
+        // leave the test hanging (and say so when asked to, to find the cause).
+        guard isSettled(world), !world.isFlushingMainActor, !world.isStepping, world.runningSince == nil else {
+          earliest = min(earliest ?? now.advanced(by: Self.stepCheckInterval), now.advanced(by: Self.stepCheckInterval))
+          continue
+        }
+        let waiting = world.requests.count
+        if world.sawSettledWhileWaiting {
+          step(world)
+          if Self.debugsFollowing, world.requests.count < waiting {
+            print("Harness follower: a settled world's advance was stepped by the watchdog")
+          }
+        }
+        world.sawSettledWhileWaiting = !world.requests.isEmpty
+        if !world.requests.isEmpty {
+          earliest = min(earliest ?? now.advanced(by: Self.stepCheckInterval), now.advanced(by: Self.stepCheckInterval))
+        }
+      }
       for world in worlds {
         if world.isFlushingMainActor, let start = world.mainActorFlushStart {
           let deadline = start.advanced(by: flushPatience(world))
