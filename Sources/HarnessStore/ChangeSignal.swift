@@ -18,7 +18,11 @@ final class ChangeSignal: Sendable {
 
   /// Waits until `condition` holds, re-checking it after every signal, for at most `timeout`
   /// of real time. Returns whether the condition held.
-  func wait(timeout: Duration, until condition: @escaping @Sendable () -> Bool) async -> Bool {
+  func wait(
+    timeout: Duration,
+    isolation: isolated (any Actor)? = #isolation,
+    until condition: () -> Bool
+  ) async -> Bool {
     let deadline = ContinuousClock.now.advanced(by: timeout)
     while !condition() {
       guard ContinuousClock.now < deadline else { return false }

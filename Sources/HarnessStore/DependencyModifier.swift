@@ -39,36 +39,10 @@ public struct DependencyModifiedReducer<Base: Reducer>: Reducer {
   let update: @Sendable (inout DependencyValues) -> Void
 
   public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
-    let update = self.update
-    return withDependencies(update) {
+    // Effects capture the dependencies current where they are created: those returned here
+    // run with the change too.
+    withDependencies(update) {
       base.reduce(into: &state, action: action)
-    }
-    // Effects run later, in the store's scope: carry the change into each of them.
-    .transformingRuns { operation in
-      { send in await withDependencies(update) { await operation(send) } }
-    }
-  }
-}
-
-extension Effect {
-  /// The same effect with every `.run` operation replaced by `transform(operation)`.
-  func transformingRuns(
-    _ transform: @escaping @Sendable (
-      @escaping @Sendable (Send<Action>) async -> Void
-    ) -> @Sendable (Send<Action>) async -> Void
-  ) -> Self {
-    switch operation {
-    case .none, .send, .cancel:
-      return self
-    case var .run(run):
-      run.operation = transform(run.operation)
-      return Self(.run(run))
-    case let .merge(effects):
-      return Self(.merge(effects.map { $0.transformingRuns(transform) }))
-    case let .concatenate(effects):
-      return Self(.concatenate(effects.map { $0.transformingRuns(transform) }))
-    case let .cancellable(effect, id, cancelInFlight):
-      return Self(.cancellable(effect.transformingRuns(transform), id: id, cancelInFlight: cancelInFlight))
     }
   }
 }

@@ -1,10 +1,12 @@
+import HarnessDependencies
 import HarnessIssues
 
 /// Work a reducer asks for after changing state: nothing, an action to send right away, or an
 /// async operation that can send actions back.
 ///
-/// Effects are values: a reducer returns them and the ``Store`` (or ``TestStore``) runs them,
-/// with the dependencies that were current when the action was sent.
+/// Effects are values: a reducer returns them and the ``Store`` (or ``TestStore``) runs them.
+/// An effect captures the dependencies current where it is created: one made inside
+/// `withDependencies { … } operation: { … }` in a reducer sees those values when it runs.
 ///
 /// ```swift
 /// case .refreshButtonTapped:
@@ -16,7 +18,8 @@ import HarnessIssues
 public struct Effect<Action: Sendable>: Sendable {
   indirect enum Operation: Sendable {
     case none
-    case send(Action)
+    /// The action, and the dependencies to reduce it with (captured at creation).
+    case send(Action, DependencyValues)
     case run(Run)
     case merge([Effect])
     case concatenate([Effect])
@@ -28,6 +31,11 @@ public struct Effect<Action: Sendable>: Sendable {
     var priority: TaskPriority?
     /// Where `.run` was called: effects still running at the end of a test point here.
     var origin: SourceCodeLocation
+    /// The dependencies where the effect was created; the operation runs with them.
+    var dependencies: DependencyValues
+    /// The child features (`ifLet`, `forEach` elements) the effect belongs to, outermost first:
+    /// `Task.cancel(id:)` inside it cancels ids of that scope.
+    var scope = EffectScope()
     var operation: @Sendable (Send<Action>) async -> Void
   }
 
@@ -39,7 +47,7 @@ public struct Effect<Action: Sendable>: Sendable {
   public static var none: Self { Self(.none) }
 
   /// An effect that sends `action` back into the store immediately after the reducer returns.
-  public static func send(_ action: Action) -> Self { Self(.send(action)) }
+  public static func send(_ action: Action) -> Self { Self(.send(action, .current)) }
 
   /// An effect that runs `operation` in a task; it sends actions back with `send`.
   ///
@@ -57,7 +65,7 @@ public struct Effect<Action: Sendable>: Sendable {
     let origin = SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     return Self(
       .run(
-        Run(priority: priority, origin: origin) { send in
+        Run(priority: priority, origin: origin, dependencies: .current) { send in
           do {
             try await operation(send)
           } catch is CancellationError {
@@ -143,12 +151,17 @@ public struct Effect<Action: Sendable>: Sendable {
     switch operation {
     case .none:
       return .none
-    case let .send(action):
-      return .send(transform(action))
+    case let .send(action, dependencies):
+      return Effect<NewAction>(.send(transform(action), dependencies))
     case let .run(run):
       return Effect<NewAction>(
         .run(
-          Effect<NewAction>.Run(priority: run.priority, origin: run.origin) { send in
+          Effect<NewAction>.Run(
+            priority: run.priority,
+            origin: run.origin,
+            dependencies: run.dependencies,
+            scope: run.scope
+          ) { send in
             await run.operation(Send { action in await send(transform(action)) })
           }
         )
@@ -165,10 +178,46 @@ public struct Effect<Action: Sendable>: Sendable {
   }
 }
 
-/// A cancellation id of any hashable, sendable type.
+/// A cancellation id of any hashable, sendable type, within the child feature that used it.
 struct EffectID: Hashable, @unchecked Sendable {
   // @unchecked: built only from `Hashable & Sendable` values, which AnyHashable does not record.
   let base: AnyHashable
+  /// The child features the id was used in: the same id in two `forEach` elements is two ids.
+  var scope: EffectScope
 
-  init(_ base: some Hashable & Sendable) { self.base = AnyHashable(base) }
+  init(_ base: some Hashable & Sendable, scope: EffectScope = EffectScope()) {
+    self.base = AnyHashable(base)
+    self.scope = scope
+  }
+}
+
+/// A path of child features (an `ifLet`'s child, a `forEach` element), outermost first.
+struct EffectScope: Hashable, @unchecked Sendable {
+  // @unchecked: components are built only from `Hashable & Sendable` values.
+  var components: [AnyHashable] = []
+}
+
+extension Effect {
+  /// The same effect inside the child feature `component`: its cancellation ids (and the ids
+  /// `Task.cancel(id:)` uses inside it) become ids of that child.
+  func scoped(in component: AnyHashable) -> Self {
+    switch operation {
+    case .none, .send:
+      return self
+    case var .run(run):
+      run.scope.components.insert(component, at: 0)
+      return Self(.run(run))
+    case let .merge(effects):
+      return Self(.merge(effects.map { $0.scoped(in: component) }))
+    case let .concatenate(effects):
+      return Self(.concatenate(effects.map { $0.scoped(in: component) }))
+    case let .cancellable(effect, id, cancelInFlight):
+      var id = id
+      id.scope.components.insert(component, at: 0)
+      return Self(.cancellable(effect.scoped(in: component), id: id, cancelInFlight: cancelInFlight))
+    case var .cancel(id):
+      id.scope.components.insert(component, at: 0)
+      return Self(.cancel(id: id))
+    }
+  }
 }

@@ -1,9 +1,12 @@
 import HarnessClocks
+import HarnessDependencies
+import HarnessDump
 import HarnessIssues
+import Synchronization
 
 /// Runs effects for a store: starts their tasks, tracks which are still running (and which
-/// action started them), and cancels them by id.
-final class EffectRuntime<Action: Sendable>: Sendable {
+/// action started them), cancels them by id, and refuses actions sent after an effect ended.
+final class EffectRuntime<Action: Sendable>: EffectCanceller, Sendable {
   /// An effect task that has not finished yet.
   struct InFlight: Sendable {
     /// Where `.run` was called (or the first `.run` of a `.concatenate`).
@@ -14,122 +17,156 @@ final class EffectRuntime<Action: Sendable>: Sendable {
     var task: Task<Void, Never>?
     /// The runtime id of the effect's task, once it has started (0 before).
     var taskID: UInt64 = 0
-    var isCancelled = false
+    let lifecycle: EffectLifecycle
+    /// Whether the TestStore still expects it to finish (`skipInFlightEffects` stops that).
+    var isTracked = true
+  }
+
+  /// Work inside an effect made cancellable by `withTaskCancellation(id:)`.
+  private struct Nested: Sendable {
+    var id: EffectID
+    var cancel: @Sendable () -> Void
   }
 
   private struct Registry: Sendable {
     var nextID: UInt64 = 0
     var inFlight: [UInt64: InFlight] = [:]
+    var nested: [UInt64: Nested] = [:]
     var idleWaiters: [CheckedContinuation<Void, Never>] = []
   }
 
+  /// Actions `.send` effects produce, in order, to be reduced right after the action that
+  /// returned them (before anything else the store has queued).
+  typealias Sent = (action: Action, dependencies: DependencyValues)
+
   private let registry = Locked(Registry())
-  /// Delivers an action from `.send` effects (synchronously, right after the reducer).
-  private let deliverNow: @Sendable (Action, SourceCodeLocation?) -> Void
   /// Delivers an action sent by a running effect.
-  private let deliverLater: @Sendable (Action, SourceCodeLocation?) async -> Void
-  private let executor: (any TaskExecutor)?
+  private let deliver: @Sendable (Action, SourceCodeLocation?) -> Void
   /// Called whenever an effect finishes.
   private let effectFinished: @Sendable () -> Void
 
   init(
-    executor: (any TaskExecutor)? = nil,
-    deliverNow: @escaping @Sendable (Action, SourceCodeLocation?) -> Void,
-    deliverLater: @escaping @Sendable (Action, SourceCodeLocation?) async -> Void,
+    deliver: @escaping @Sendable (Action, SourceCodeLocation?) -> Void,
     effectFinished: @escaping @Sendable () -> Void = {}
   ) {
-    self.executor = executor
-    self.deliverNow = deliverNow
-    self.deliverLater = deliverLater
+    self.deliver = deliver
     self.effectFinished = effectFinished
   }
 
-  /// Starts `effect`, returned by the action sent at `trigger`. Must be called in the
-  /// dependency scope the effect should capture (tasks inherit task-local values).
-  @discardableResult
-  func start(_ effect: Effect<Action>, trigger: SourceCodeLocation?) -> [Task<Void, Never>] {
-    start(effect, trigger: trigger, cancelIDs: [])
+  /// Starts `effect`, returned by the action sent at `trigger`: the tasks it started, and the
+  /// actions of its `.send`s for the caller to reduce next, in order.
+  func start(_ effect: Effect<Action>, trigger: SourceCodeLocation?) -> (tasks: [Task<Void, Never>], sent: [Sent]) {
+    var tasks: [Task<Void, Never>] = []
+    var sent: [Sent] = []
+    start(effect, trigger: trigger, cancelIDs: [], tasks: &tasks, sent: &sent)
+    return (tasks, sent)
   }
 
-  @discardableResult
   private func start(
     _ effect: Effect<Action>,
     trigger: SourceCodeLocation?,
-    cancelIDs: Set<EffectID>
-  ) -> [Task<Void, Never>] {
+    cancelIDs: Set<EffectID>,
+    tasks: inout [Task<Void, Never>],
+    sent: inout [Sent]
+  ) {
     switch effect.operation {
     case .none:
-      return []
-    case let .send(action):
-      deliverNow(action, trigger)
-      return []
+      return
+    case let .send(action, dependencies):
+      sent.append((action, dependencies))
     case let .run(run):
-      return [spawn(origin: run.origin, trigger: trigger, cancelIDs: cancelIDs, priority: run.priority) { [deliverLater] in
-        await run.operation(Send { action in await deliverLater(action, trigger) })
-      }]
+      tasks.append(spawn(run, trigger: trigger, cancelIDs: cancelIDs))
     case let .merge(effects):
-      return effects.flatMap { start($0, trigger: trigger, cancelIDs: cancelIDs) }
+      for effect in effects { start(effect, trigger: trigger, cancelIDs: cancelIDs, tasks: &tasks, sent: &sent) }
     case let .concatenate(effects):
-      return [spawn(origin: effects.lazy.compactMap(\.origin).first, trigger: trigger, cancelIDs: cancelIDs, priority: nil) {
-        for effect in effects {
+      // Leading effects that finish at once (`.send`, `.cancel`) run now, in order, so nothing
+      // can come between them; the rest run one after another in a task.
+      var index = effects.startIndex
+      while index < effects.endIndex, effects[index].isImmediate {
+        start(effects[index], trigger: trigger, cancelIDs: cancelIDs, tasks: &tasks, sent: &sent)
+        index += 1
+      }
+      guard index < effects.endIndex else { return }
+      let rest = Array(effects[index...])
+      let origin = rest.lazy.compactMap(\.origin).first
+      let run = Effect<Action>.Run(
+        priority: nil,
+        origin: origin ?? trigger ?? SourceCodeLocation(fileID: "", filePath: "", line: 0, column: 0),
+        dependencies: .current
+      ) { [weak self] _ in
+        for effect in rest {
           if Task.isCancelled { return }
-          await self.execute(effect, trigger: trigger, cancelIDs: cancelIDs)
+          await self?.execute(effect, trigger: trigger, cancelIDs: cancelIDs)
         }
-      }]
+      }
+      tasks.append(spawn(run, trigger: trigger, cancelIDs: cancelIDs))
     case let .cancellable(inner, id, cancelInFlight):
       if cancelInFlight { cancel(id: id) }
-      return start(inner, trigger: trigger, cancelIDs: cancelIDs.union([id]))
+      start(inner, trigger: trigger, cancelIDs: cancelIDs.union([id]), tasks: &tasks, sent: &sent)
     case let .cancel(id):
       cancel(id: id)
-      return []
     }
   }
 
   /// Runs `effect` to completion from inside another effect's task (for `.concatenate`).
   private func execute(_ effect: Effect<Action>, trigger: SourceCodeLocation?, cancelIDs: Set<EffectID>) async {
-    if case let .send(action) = effect.operation {
-      await deliverLater(action, trigger)
-      return
-    }
-    let tasks = start(effect, trigger: trigger, cancelIDs: cancelIDs)
+    var tasks: [Task<Void, Never>] = []
+    var sent: [Sent] = []
+    start(effect, trigger: trigger, cancelIDs: cancelIDs, tasks: &tasks, sent: &sent)
+    for (action, _) in sent { deliver(action, trigger) }
+    let started = tasks
     await withTaskCancellationHandler {
-      for task in tasks { await task.value }
+      for task in started { await task.value }
     } onCancel: {
-      for task in tasks { task.cancel() }
+      for task in started { task.cancel() }
     }
   }
 
-  private func spawn(
-    origin: SourceCodeLocation?,
-    trigger: SourceCodeLocation?,
-    cancelIDs: Set<EffectID>,
-    priority: TaskPriority?,
-    _ body: @escaping @Sendable () async -> Void
-  ) -> Task<Void, Never> {
+  private func spawn(_ run: Effect<Action>.Run, trigger: SourceCodeLocation?, cancelIDs: Set<EffectID>) -> Task<Void, Never> {
+    let lifecycle = EffectLifecycle()
     // Registered before the task exists, so a task that finishes at once is never missed.
     let id = registry.withLock { registry in
       registry.nextID += 1
-      registry.inFlight[registry.nextID] = InFlight(origin: origin, trigger: trigger, cancelIDs: cancelIDs)
+      registry.inFlight[registry.nextID] = InFlight(
+        origin: run.origin, trigger: trigger, cancelIDs: cancelIDs, lifecycle: lifecycle
+      )
       return registry.nextID
     }
-    let task = Task(executorPreference: executor, priority: priority) {
+    let send = Send<Action> { [deliver] action in
+      switch lifecycle.state {
+      case .running:
+        deliver(action, trigger)
+      case .cancelled:
+        return
+      case .finished:
+        EffectLifecycle.reportLateSend(action, origin: run.origin)
+      }
+    }
+    let context = EffectContext(canceller: self, scope: run.scope)
+    let task = Task(priority: run.priority) {
       let taskID = TestWork.currentTaskID
       self.registry.withLock { $0.inFlight[id]?.taskID = taskID }
-      await body()
+      await withDependencies({ $0 = run.dependencies }) {
+        await EffectContext.$current.withValue(context) {
+          await run.operation(send)
+        }
+      }
       self.finish(id)
     }
-    let cancelledEarly = registry.withLock { registry in
+    let isCancelled = registry.withLock { registry -> Bool in
+      guard registry.inFlight[id] != nil else { return false }
       registry.inFlight[id]?.task = task
-      return registry.inFlight[id]?.isCancelled ?? false
+      return registry.inFlight[id]?.lifecycle.state == .cancelled
     }
-    if cancelledEarly { task.cancel() }
+    // Cancelled by id between registering and storing the task: cancel it now.
+    if isCancelled { task.cancel() }
     return task
   }
 
   private func finish(_ id: UInt64) {
     let waiters = registry.withLock { registry -> [CheckedContinuation<Void, Never>] in
-      registry.inFlight[id] = nil
-      guard registry.inFlight.isEmpty else { return [] }
+      if let entry = registry.inFlight.removeValue(forKey: id) { entry.lifecycle.end() }
+      guard !registry.inFlight.contains(where: { $0.value.isTracked }) else { return [] }
       defer { registry.idleWaiters = [] }
       return registry.idleWaiters
     }
@@ -137,38 +174,64 @@ final class EffectRuntime<Action: Sendable>: Sendable {
     effectFinished()
   }
 
-  /// Cancels every running effect marked cancellable with `id`.
+  /// Cancels every running effect (and `withTaskCancellation` work) marked with `id`.
   func cancel(id: EffectID) {
-    let tasks = registry.withLock { registry in
+    let (tasks, nested) = registry.withLock { registry in
       var tasks: [Task<Void, Never>] = []
-      for (key, var entry) in registry.inFlight where entry.cancelIDs.contains(id) {
-        entry.isCancelled = true
-        registry.inFlight[key] = entry
+      for (_, entry) in registry.inFlight where entry.cancelIDs.contains(id) {
+        entry.lifecycle.cancel()
         if let task = entry.task { tasks.append(task) }
       }
-      return tasks
+      let nested = registry.nested.values.filter { $0.id == id }.map(\.cancel)
+      return (tasks, nested)
     }
     for task in tasks { task.cancel() }
+    for cancel in nested { cancel() }
+  }
+
+  func register(id: EffectID, cancel: @escaping @Sendable () -> Void) -> UInt64 {
+    registry.withLock { registry in
+      registry.nextID += 1
+      registry.nested[registry.nextID] = Nested(id: id, cancel: cancel)
+      return registry.nextID
+    }
+  }
+
+  func unregister(_ token: UInt64) {
+    _ = registry.withLock { $0.nested.removeValue(forKey: token) }
   }
 
   /// Cancels every running effect.
   func cancelAll() {
     let tasks = registry.withLock { registry in
-      registry.inFlight.keys.forEach { registry.inFlight[$0]?.isCancelled = true }
+      registry.inFlight.values.forEach { $0.lifecycle.cancel() }
       return registry.inFlight.values.compactMap(\.task)
     }
     for task in tasks { task.cancel() }
   }
 
-  /// The effects still running, oldest first.
+  /// Stops expecting the running effects to finish; they keep running.
+  func untrackAll() {
+    let waiters = registry.withLock { registry -> [CheckedContinuation<Void, Never>] in
+      for key in registry.inFlight.keys { registry.inFlight[key]?.isTracked = false }
+      defer { registry.idleWaiters = [] }
+      return registry.idleWaiters
+    }
+    for waiter in waiters { waiter.resume() }
+  }
+
+  /// The tracked effects still running, oldest first.
   var inFlight: [InFlight] {
     registry.withLock { registry in
-      registry.inFlight.sorted { $0.key < $1.key }.map(\.value)
+      registry.inFlight.filter(\.value.isTracked).sorted { $0.key < $1.key }.map(\.value)
     }
   }
 
-  /// Whether no effect is running.
+  /// Whether no effect is running at all (tracked or not).
   var isIdle: Bool { registry.withLock { $0.inFlight.isEmpty } }
+
+  /// Whether no tracked effect is running.
+  var isTrackedIdle: Bool { registry.withLock { !$0.inFlight.contains(where: { $0.value.isTracked }) } }
 
   /// The runtime ids of the running effects' tasks; `nil` while one has not started yet.
   var runningTaskIDs: [UInt64]? {
@@ -182,11 +245,11 @@ final class EffectRuntime<Action: Sendable>: Sendable {
     }
   }
 
-  /// Waits until no effect is running.
+  /// Waits until no tracked effect is running.
   func waitUntilIdle() async {
     await withCheckedContinuation { continuation in
       let isIdle = registry.withLock { registry in
-        if registry.inFlight.isEmpty { return true }
+        if !registry.inFlight.contains(where: { $0.value.isTracked }) { return true }
         registry.idleWaiters.append(continuation)
         return false
       }
@@ -203,6 +266,16 @@ extension Effect {
     case let .run(run): run.origin
     case let .merge(effects), let .concatenate(effects): effects.lazy.compactMap(\.origin).first
     case let .cancellable(effect, _, _): effect.origin
+    }
+  }
+
+  /// Whether starting this effect finishes it (no task): nothing, `.send`s and `.cancel`s.
+  var isImmediate: Bool {
+    switch operation {
+    case .none, .send, .cancel: true
+    case .run: false
+    case let .merge(effects), let .concatenate(effects): effects.allSatisfy(\.isImmediate)
+    case let .cancellable(effect, _, _): effect.isImmediate
     }
   }
 }

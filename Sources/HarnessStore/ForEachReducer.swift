@@ -1,7 +1,12 @@
+import HarnessDump
 import HarnessIssues
 
 extension Reducer {
   /// Runs `element` on each element of a collection of child states, addressed by id.
+  ///
+  /// An element's effects live as long as the element: when it leaves the collection they are
+  /// cancelled. Cancellation ids inside an element are the element's own: `.cancel(id:)` in one
+  /// element never cancels another's effects.
   ///
   /// ```swift
   /// Reduce { state, action in … }
@@ -17,11 +22,37 @@ extension Reducer {
     column: UInt = #column
   ) -> ForEachReducer<Self, Element>
   where Element.State == ElementState, Element.Action == ElementAction, ElementState.ID: Sendable {
+    forEach(
+      state,
+      action: ActionEmbedding(
+        { (pair: (ElementState.ID, ElementAction)) in action(pair.0, pair.1) },
+        fileID: fileID, filePath: filePath, line: line, column: column
+      ),
+      element: element,
+      fileID: fileID,
+      filePath: filePath,
+      line: line,
+      column: column
+    )
+  }
+
+  /// Runs `element` on each element of a collection, with element actions found by an
+  /// explicit embedding of `(id, action)` pairs.
+  public func forEach<ElementState: Identifiable & Sendable, ElementAction: Sendable, Element: Reducer>(
+    _ state: WritableKeyPath<State, [ElementState]> & Sendable,
+    action: ActionEmbedding<Action, (ElementState.ID, ElementAction)>,
+    @ReducerBuilder<ElementState, ElementAction> element: () -> Element,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> ForEachReducer<Self, Element>
+  where Element.State == ElementState, Element.Action == ElementAction, ElementState.ID: Sendable {
     ForEachReducer(
       parent: self,
       element: element(),
       state: state,
-      action: ActionEmbedding { (pair: (Element.State.ID, Element.Action)) in action(pair.0, pair.1) },
+      action: action,
       location: SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     )
   }
@@ -41,25 +72,40 @@ where Element.State: Identifiable, Element.State.ID: Sendable {
     if let (id, elementAction) = self.action.extract(action) {
       if let index = state[keyPath: self.state].firstIndex(where: { $0.id == id }) {
         let embed = self.action.embed
-        elementEffect = element.reduce(into: &state[keyPath: self.state][index], action: elementAction)
-          .map { embed((id, $0)) }
+        elementEffect = ChildLifetime(holder: self.state, id: id).own(
+          element.reduce(into: &state[keyPath: self.state][index], action: elementAction)
+            .map { embed((id, $0)) }
+        )
       } else {
         reportIssue(
           ReportedIssue(
             message: """
               A forEach at \(location.fileID):\(location.line) received an action for an element \
-              that is not in the collection (id: \(id)):
+              that is not in the collection (id: \(String(customDumping: id))). \(describeAction(action))
 
-                \(action)
-
-              The element was removed before the action arrived. Cancel an element's effects when \
-              you remove it, or ignore this action in the parent.
+              Possible causes:
+              • a parent reducer removed the element before this action arrived;
+              • an in-flight effect of the element sent it after the element was removed \
+              (element effects are cancelled on removal; an effect that outlives them must not \
+              send to the element);
+              • it was sent for an id that was never in the collection.
               """,
             location: location
           )
         )
       }
     }
-    return .merge(elementEffect, parent.reduce(into: &state, action: action))
+    let idsBefore = state[keyPath: self.state].map(\.id)
+    let parentEffect = parent.reduce(into: &state, action: action)
+    let elements = state[keyPath: self.state]
+    // Usually the collection is unchanged: compare in order before building a set.
+    if elements.count == idsBefore.count, zip(elements, idsBefore).allSatisfy({ $0.id == $1 }) {
+      return .merge(elementEffect, parentEffect)
+    }
+    let remaining = Set(elements.map(\.id))
+    let ended = idsBefore.filter { !remaining.contains($0) }.map {
+      ChildLifetime(holder: self.state, id: $0).end() as Effect<Parent.Action>
+    }
+    return .merge([elementEffect, parentEffect] + ended)
   }
 }

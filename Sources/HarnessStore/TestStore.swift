@@ -39,8 +39,6 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
   }
 
   struct Core: Sendable {
-    /// The state after every action reduced so far, received ones included.
-    var state: State
     /// The state as of the last assertion.
     var asserted: State
     /// Actions from effects, reduced but not yet asserted with `receive`.
@@ -50,22 +48,22 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
     var isFinished = false
   }
 
-  private let reducer: any Reducer<State, Action>
   private let core: Locked<Core>
-  private let scope: Locked<CapturedDependencies>
+  /// Reduces actions in order, the test's and its effects' (shared with ``Store``).
+  private let store: StoreCore<State, Action>
   /// The test's work as test clocks follow it: effects are tasks started by the test.
   private let work: TestWork
-  private let runtime: EffectRuntime<Action>
   /// Fires when an effect sends an action or finishes, for waits with a timeout.
-  private let receivedSignal = ChangeSignal()
+  private let receivedSignal: ChangeSignal
   /// Where the store was created, for failures at the end of the test.
   private let location: SourceCodeLocation
 
   /// A test store running `reducer` from `initialState`; `prepareDependencies` overrides the
   /// dependencies the feature uses (the others keep their test values: unimplemented ones fail
-  /// the test when used).
+  /// the test when used). The reducer, the initial state and every assertion closure are built
+  /// and run with these dependencies.
   public init<R: Reducer>(
-    initialState: State,
+    initialState: @autoclosure () -> State,
     @ReducerBuilder<State, Action> reducer: () -> R,
     withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in },
     fileID: StaticString = #fileID,
@@ -73,26 +71,36 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
     line: UInt = #line,
     column: UInt = #column
   ) where R.State == State, R.Action == Action {
-    let (reducer, scope) = CapturedDependencies.capture(prepareDependencies, reducer)
-    self.reducer = reducer
-    self.scope = Locked(scope)
-    self.core = Locked(Core(state: initialState, asserted: initialState))
+    let (reducer, initialState, dependencies) = withDependencies(prepareDependencies) {
+      (reducer(), initialState(), DependencyValues.current)
+    }
+    let core = Locked(Core(asserted: initialState))
+    let signal = ChangeSignal()
+    self.core = core
+    self.receivedSignal = signal
     self.location = SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    let box = WeakReference<TestStore>()
     self.work = TestWork()
-    self.runtime = EffectRuntime(
-      deliverNow: { action, trigger in box.value?.reduceReceived(action, trigger: trigger) },
-      deliverLater: { action, trigger in box.value?.reduceReceived(action, trigger: trigger) },
-      effectFinished: { box.value?.receivedSignal.signal() }
+    self.store = StoreCore(
+      initialState: initialState,
+      reducer: reducer,
+      dependencies: dependencies,
+      didReduce: { reduced in
+        // Actions from effects are queued for `receive`, with the state right after each.
+        guard case .effect = reduced.source else { return }
+        core.withLock { $0.received.append(Received(action: reduced.action, state: reduced.state)) }
+        signal.signal()
+      },
+      effectFinished: { signal.signal() }
     )
-    box.value = self
   }
 
   deinit {
     guard !core.withLock({ $0.isFinished }) else { return }
     checkEndOfTest(at: location)
-    runtime.cancelAll()
+    store.runtime.cancelAll()
   }
+
+  private var runtime: EffectRuntime<Action> { store.runtime }
 
   // MARK: - Configuration
 
@@ -114,14 +122,43 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
 
   /// The dependencies the feature runs with. Changing them affects the actions sent after.
   public var dependencies: DependencyValues {
-    get { scope.withLock { $0.values } }
-    set { scope.withLock { $0.values = newValue } }
+    get { store.dependencies }
+    set { store.dependencies = newValue }
+  }
+
+  /// Runs `operation` with the store's exhaustivity set to `exhaustivity`, then restores it.
+  ///
+  /// ```swift
+  /// await store.withExhaustivity(.off) {
+  ///   await store.send(.refresh)
+  ///   await store.receive(Action.response) { $0.isLoading = false }
+  /// }
+  /// ```
+  public func withExhaustivity<R>(
+    _ exhaustivity: Exhaustivity,
+    isolation: isolated (any Actor)? = #isolation,
+    operation: () async throws -> R
+  ) async rethrows -> R {
+    let previous = self.exhaustivity
+    self.exhaustivity = exhaustivity
+    defer { self.exhaustivity = previous }
+    return try await operation()
+  }
+
+  /// Runs `operation` with the store's exhaustivity set to `exhaustivity`, then restores it.
+  public func withExhaustivity<R>(_ exhaustivity: Exhaustivity, operation: () throws -> R) rethrows -> R {
+    let previous = self.exhaustivity
+    self.exhaustivity = exhaustivity
+    defer { self.exhaustivity = previous }
+    return try operation()
   }
 
   // MARK: - Sending
 
   /// Sends `action` and checks that the state changed exactly as `updateStateToExpectedResult`
-  /// describes (no closure: the state must not change).
+  /// describes (no closure: the state must not change). The returned task waits for or cancels
+  /// the effects this action started.
+  @discardableResult
   public func send(
     _ action: Action,
     assert updateStateToExpectedResult: ((inout State) throws -> Void)? = nil,
@@ -130,20 +167,14 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column
-  ) async {
+  ) async -> TestStoreTask {
     let location = SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     await settle(at: location)
     checkNoPendingReceivedActions(before: "sending \(dumpOneLine(action))", at: location)
 
-    let currentScope = scope.withLock { $0 }
-    let (before, after, effect) = currentScope.run {
-      core.withLock { core in
-        let before = core.asserted
-        let effect = reducer.reduce(into: &core.state, action: action)
-        return (before, core.state, effect)
-      }
-    }
-    _ = currentScope.run { runtime.start(effect, trigger: location) }
+    let before = core.withLock { $0.asserted }
+    let outcome = store.send(action, from: .caller(location), wantsOutcome: true)!
+    let (after, tasks) = await outcome.reduced()
     await settle(at: location)
 
     assertState(
@@ -154,21 +185,69 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
       at: location
     )
     core.withLock { $0.asserted = after }
+    return TestStoreTask(tasks: tasks, store: self)
   }
 
-  /// Called for every action an effect sends: reduced at once (so effects it starts run at the
-  /// right time), queued for `receive`.
-  fileprivate func reduceReceived(_ action: Action, trigger: SourceCodeLocation?) {
-    let currentScope = scope.withLock { $0 }
-    let effect = currentScope.run {
-      core.withLock { core in
-        let effect = reducer.reduce(into: &core.state, action: action)
-        core.received.append(Received(action: action, state: core.state))
-        return effect
-      }
+  /// Sends the action of the case `actionCase` with `value`: `store.send(Action.setText, "Hi")`.
+  @discardableResult
+  public func send<Value>(
+    _ actionCase: (Value) -> Action,
+    _ value: Value,
+    assert updateStateToExpectedResult: ((inout State) throws -> Void)? = nil,
+    isolation: isolated (any Actor)? = #isolation,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async -> TestStoreTask {
+    await send(
+      actionCase(value),
+      assert: updateStateToExpectedResult,
+      isolation: isolation,
+      fileID: fileID,
+      filePath: filePath,
+      line: line,
+      column: column
+    )
+  }
+
+  /// Checks the state without sending anything: `updateStateToExpectedResult` changes the state
+  /// as of the last assertion into what it must be now (for state changed by received actions
+  /// that a non-exhaustive test skipped, for example).
+  public func assert(
+    _ updateStateToExpectedResult: (inout State) throws -> Void,
+    isolation: isolated (any Actor)? = #isolation,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    let location = SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    await settle(at: location)
+    let before = core.withLock { $0.asserted }
+    // Exhaustive: the state as of the last assertion; otherwise the newest state.
+    let actual = exhaustivity == .on ? before : store.state
+    var expected = before
+    do {
+      try withDependencies({ $0 = store.dependencies }) { try updateStateToExpectedResult(&expected) }
+    } catch {
+      fail("The assertion closure of assert threw an error: \(error)", at: location)
+      return
     }
-    _ = currentScope.run { runtime.start(effect, trigger: trigger) }
-    receivedSignal.signal()
+    if expected != actual {
+      fail(DifferenceReport.message(headline: "The state does not match the assertion:", expected: expected, actual: actual), at: location)
+    } else if expected == before, exhaustivity == .on {
+      fail(
+        """
+        Expected the state to change, but it did not.
+
+        The assertion closure of assert made no change to the state. Assert a change, or remove \
+        the assert.
+        """,
+        at: location
+      )
+    }
+    if exhaustivity != .on { _ = acceptReceivedActions() }
   }
 
   // MARK: - Receiving
@@ -232,16 +311,88 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
     line: UInt = #line,
     column: UInt = #column
   ) async where Value: Sendable {
-    let embedding = ActionEmbedding(actionCase)
     await receive(
-      isolation: isolation,
-      described: "an action of the case \(String(describing: actionCase))",
+      ActionEmbedding(actionCase, fileID: fileID, filePath: filePath, line: line, column: column),
+      payload: { _ in nil },
       timeout: timeout,
-      matching: { embedding.extract($0) != nil },
-      mismatch: { actual in "Received an action of another case:\n\n  \(dumpOneLine(actual))" },
       assert: updateStateToExpectedResult,
+      isolation: isolation,
       location: SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     )
+  }
+
+  /// Asserts that an effect sent the action of the case `actionCase` with the payload `value`:
+  /// `await store.receive(Action.response, "42 is a number")`.
+  public func receive<Value>(
+    _ actionCase: @escaping @Sendable (Value) -> Action,
+    _ value: Value,
+    timeout: Duration? = nil,
+    assert updateStateToExpectedResult: ((inout State) throws -> Void)? = nil,
+    isolation: isolated (any Actor)? = #isolation,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async where Value: Equatable & Sendable {
+    await receive(
+      ActionEmbedding(actionCase, fileID: fileID, filePath: filePath, line: line, column: column),
+      payload: { actual in
+        actual == value
+          ? nil
+          : DifferenceReport.message(headline: "Received the case with another payload:", expected: value, actual: actual)
+      },
+      timeout: timeout,
+      assert: updateStateToExpectedResult,
+      isolation: isolation,
+      location: SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    )
+  }
+
+  /// Asserts that an effect sent an action that `embedding` extracts a child action from.
+  public func receive<Child>(
+    _ embedding: ActionEmbedding<Action, Child>,
+    timeout: Duration? = nil,
+    assert updateStateToExpectedResult: ((inout State) throws -> Void)? = nil,
+    isolation: isolated (any Actor)? = #isolation,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    await receive(
+      embedding,
+      payload: { _ in nil },
+      timeout: timeout,
+      assert: updateStateToExpectedResult,
+      isolation: isolation,
+      location: SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    )
+  }
+
+  private func receive<Child>(
+    _ embedding: ActionEmbedding<Action, Child>,
+    payload payloadMismatch: @escaping (Child) -> String?,
+    timeout: Duration?,
+    assert updateStateToExpectedResult: ((inout State) throws -> Void)?,
+    isolation: isolated (any Actor)?,
+    location: SourceCodeLocation
+  ) async {
+    let expected = CaseDescription.of(embedding)
+    var payloadFailure: String?
+    await receive(
+      isolation: isolation,
+      described: expected,
+      timeout: timeout,
+      matching: { action in
+        guard let child = embedding.extract(action) else { return false }
+        payloadFailure = payloadMismatch(child)
+        return true
+      },
+      mismatch: { actual in "Expected \(expected), but received another action:\n\n  \(dumpOneLine(actual))" },
+      assert: updateStateToExpectedResult,
+      location: location
+    )
+    if let payloadFailure { fail(payloadFailure, at: location) }
   }
 
   private func receive(
@@ -254,69 +405,74 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
     location: SourceCodeLocation
   ) async {
     let timeout = timeout ?? self.timeout
-    guard await waitForReceivedAction(timeout: timeout, at: location) else {
+    let exhaustivity = self.exhaustivity
+    // Exhaustive: the next received action must match. Non-exhaustive: wait (up to the
+    // timeout) until one matches, then skip those before it.
+    let found = await waitForReceivedAction(timeout: timeout, at: location) { received in
+      exhaustivity == .on ? !received.isEmpty : received.contains { matching($0.action) }
+    }
+    guard found else {
       let running = runtime.inFlight.count
+      let skipped = core.withLock { $0.received.map(\.action) }
+      let unmatched =
+        skipped.isEmpty ? "" : "\nNone of the \(skipped.count) received action(s) matched:\n\n\(dumpList(skipped))\n"
       fail(
         """
-        Expected to receive \(expected()), but received no action within \(timeout).
+        Expected to receive \(expected()), but received no \(skipped.isEmpty ? "" : "matching ")action within \(timeout).\(unmatched)
         \(running == 0 ? "No effect is running." : "\(running) effect(s) still running; if one waits on a clock, advance it before receiving.")
         """,
         at: location
       )
       return
     }
-    let exhaustivity = self.exhaustivity
-    // Non-exhaustive stores skip received actions until one matches.
-    var skipped: [Action] = []
-    while true {
-      let next = core.withLock { core -> Received? in
-        guard !core.received.isEmpty else { return nil }
-        return core.received.removeFirst()
-      }
-      guard let next else {
-        fail(
-          "Expected to receive \(expected()), but none of the \(skipped.count) received action(s) matched:\n\n"
-            + dumpList(skipped),
-          at: location
-        )
-        return
-      }
-      if matching(next.action) {
-        if !skipped.isEmpty, case .off(showSkippedAssertions: true) = exhaustivity {
-          warn("Skipped receiving \(skipped.count) action(s):\n\n" + dumpList(skipped), at: location)
+    let (next, skipped) = core.withLock { core -> (Received, [Action]) in
+      var skipped: [Action] = []
+      if exhaustivity != .on {
+        while let first = core.received.first, !matching(first.action) {
+          skipped.append(first.action)
+          core.asserted = first.state
+          core.received.removeFirst()
         }
-        assertState(
-          expecting: updateStateToExpectedResult,
-          before: core.withLock { $0.asserted },
-          after: next.state,
-          for: "receive(\(dumpOneLine(next.action)))",
-          at: location
-        )
-        // No settle here: the effects this action started were started when it arrived, and
-        // the settle before matching let them run.
-        core.withLock { $0.asserted = next.state }
-        return
       }
-      if exhaustivity == .on {
-        fail(mismatch(next.action), at: location)
-        core.withLock { $0.asserted = next.state }
-        return
-      }
-      skipped.append(next.action)
-      core.withLock { $0.asserted = next.state }
+      return (core.received.removeFirst(), skipped)
     }
+    if !skipped.isEmpty, case .off(showSkippedAssertions: true) = exhaustivity {
+      warn("Skipped receiving \(skipped.count) action(s):\n\n" + dumpList(skipped), at: location)
+    }
+    guard matching(next.action) else {
+      fail(mismatch(next.action), at: location)
+      core.withLock { $0.asserted = next.state }
+      return
+    }
+    assertState(
+      expecting: updateStateToExpectedResult,
+      before: core.withLock { $0.asserted },
+      after: next.state,
+      for: "receive(\(dumpOneLine(next.action)))",
+      at: location
+    )
+    // No settle here: the effects this action started were started when it arrived, and
+    // the settle before matching let them run.
+    core.withLock { $0.asserted = next.state }
   }
 
-  /// Waits for at least one received action: first until the test's work has settled, then, if
-  /// still none, for an action from work the follower cannot see (real I/O), up to `timeout`.
+  /// Waits until the received actions satisfy `isReady`: first until the test's work has
+  /// settled, then, if still not, for actions from work the follower cannot see (real I/O), up
+  /// to `timeout`.
   ///
   /// When nothing can arrive (no effect runs, or every running effect sleeps on a test clock
   /// that only the test can advance) it gives up at once instead of waiting the timeout.
-  private func waitForReceivedAction(timeout: Duration, at location: SourceCodeLocation) async -> Bool {
+  private func waitForReceivedAction(
+    timeout: Duration,
+    at location: SourceCodeLocation,
+    isolation: isolated (any Actor)? = #isolation,
+    until isReady: ([Received]) -> Bool
+  ) async -> Bool {
     await settle(at: location)
-    if hasReceivedActions { return true }
+    func ready() -> Bool { core.withLock { isReady($0.received) } }
+    if ready() { return true }
     if nothingCanArrive { return false }
-    guard await receivedSignal.wait(timeout: timeout, until: { [self] in hasReceivedActions }) else { return false }
+    guard await receivedSignal.wait(timeout: timeout, until: ready) else { return false }
     // It came from outside the followed work: what its arrival set going (the rest of the
     // effect that sent it, effects it started) runs as far as it can before the test asserts.
     await settle(at: location)
@@ -329,8 +485,6 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
     guard let tasks = runtime.runningTaskIDs else { return false }
     return tasks.isEmpty || work.areSleepingOnTestClocks(tasks)
   }
-
-  private var hasReceivedActions: Bool { core.withLock { !$0.received.isEmpty } }
 
   // MARK: - Finishing
 
@@ -366,7 +520,8 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
     }
   }
 
-  /// Cancels every running effect, accepting that they did not finish.
+  /// Stops expecting the running effects to finish: they keep running (a later `receive` of
+  /// an action they send still works), but the end of the test no longer fails for them.
   public func skipInFlightEffects(
     strict: Bool = true,
     isolation: isolated (any Actor)? = #isolation,
@@ -377,11 +532,13 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
   ) async {
     let location = SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     await settle(at: location)
-    if runtime.isIdle, strict {
+    let running = runtime.inFlight
+    if running.isEmpty, strict {
       fail("There were no in-flight effects to skip. Remove skipInFlightEffects(), or pass strict: false.", at: location)
+    } else if !running.isEmpty, case .off(showSkippedAssertions: true) = exhaustivity {
+      warn("Skipped \(running.count) in-flight effect(s).", at: location)
     }
-    runtime.cancelAll()
-    await waitForEffectsToEnd(timeout: timeout, at: location)
+    runtime.untrackAll()
   }
 
   /// Lets the effects run, then waits up to `timeout` for the last of them to end (one may
@@ -390,7 +547,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
     await settle(at: location)
     // Effects parked on a test clock end only if the test advances it: no use waiting.
     guard !nothingCanArrive else { return }
-    _ = await receivedSignal.wait(timeout: timeout) { [self] in runtime.isIdle }
+    _ = await receivedSignal.wait(timeout: timeout) { runtime.isTrackedIdle }
     await settle(at: location)
   }
 
@@ -432,7 +589,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
       }
       var expected = actual
       do {
-        try updateStateToExpectedResult(&expected)
+        try withDependencies({ $0 = store.dependencies }) { try updateStateToExpectedResult(&expected) }
       } catch {
         fail("The assertion closure of \(step()) threw an error: \(error)", at: location)
         return
@@ -446,7 +603,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
     var expected = before
     if let updateStateToExpectedResult {
       do {
-        try updateStateToExpectedResult(&expected)
+        try withDependencies({ $0 = store.dependencies }) { try updateStateToExpectedResult(&expected) }
       } catch {
         fail("The assertion closure of \(step()) threw an error: \(error)", at: location)
         return
@@ -466,13 +623,14 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
     }
     guard expected != actual else { return }
     if updateStateToExpectedResult == nil {
+      let report = DifferenceReport.message(
+        headline: "The state changed, but the test did not say how. \(step()) changed it:",
+        expected: expected,
+        actual: actual
+      )
       fail(
         """
-        The state changed, but the test did not say how. \(step()) changed it:
-
-        \(diff(expected, actual) ?? "")
-
-        (Expected: −, Actual: +)
+        \(report)
 
         Add a trailing closure that makes the same change, e.g. \
         `await store.send(…) { $0.field = newValue }`.
@@ -485,19 +643,25 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
   }
 
   private func stateMismatch(expected: State, actual: State, step: @autoclosure () -> String) -> String {
-    """
-    The state after \(step()) does not match the assertion:
-
-    \(diff(expected, actual) ?? "")
-
-    (Expected: −, Actual: +)
-    """
+    DifferenceReport.message(
+      headline: "The state after \(step()) does not match the assertion:",
+      expected: expected,
+      actual: actual
+    )
   }
 
+  /// Before a send: exhaustive, unreceived actions fail the test; otherwise they are accepted
+  /// (so a later `receive` never moves the state back to before this send).
   private func checkNoPendingReceivedActions(before step: @autoclosure () -> String, at location: SourceCodeLocation) {
-    guard exhaustivity == .on else { return }
+    let exhaustivity = self.exhaustivity
     let pending = acceptReceivedActions()
     guard !pending.isEmpty else { return }
+    guard exhaustivity == .on else {
+      if case .off(showSkippedAssertions: true) = exhaustivity {
+        warn("Skipped receiving \(pending.count) action(s) before \(step()):\n\n" + dumpList(pending.map(\.action)), at: location)
+      }
+      return
+    }
     fail(
       """
       The store received \(pending.count) unexpected action\(pending.count == 1 ? "" : "s") before \(step()):
@@ -559,6 +723,25 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
 
   private func warn(_ message: String, at location: SourceCodeLocation) {
     HarnessIssues.reportIssue(ReportedIssue(message: message, severity: .warning, location: location))
+  }
+}
+
+extension TestStore: TestStoreWork {
+  func waitForTasks(_ tasks: [Task<Void, Never>], timeout: Duration?, at location: SourceCodeLocation) async -> Bool {
+    let ended = Locked(false)
+    let watcher = Task { [receivedSignal] in
+      for task in tasks { await task.value }
+      ended.withLock { $0 = true }
+      receivedSignal.signal()
+    }
+    defer { watcher.cancel() }
+    await settle(at: location)
+    if ended.withLock({ $0 }) { return true }
+    // Parked on a test clock, they end only when the test advances it: no use waiting.
+    if nothingCanArrive { return false }
+    _ = await receivedSignal.wait(timeout: timeout ?? self.timeout) { ended.withLock { $0 } }
+    await settle(at: location)
+    return ended.withLock { $0 }
   }
 }
 

@@ -1,0 +1,80 @@
+import HarnessIssues
+
+/// What can cancel effects by id: a store's effect runtime, or the process-wide registry for
+/// `withTaskCancellation` outside any store.
+protocol EffectCanceller: AnyObject, Sendable {
+  /// Cancels the effects and `withTaskCancellation` work marked with `id`.
+  func cancel(id: EffectID)
+  /// Makes `cancel` run when `id` is cancelled, until `unregister(token)`.
+  func register(id: EffectID, cancel: @escaping @Sendable () -> Void) -> UInt64
+  func unregister(_ token: UInt64)
+}
+
+/// The store and child scope of the effect the current task runs, for `Task.cancel(id:)` and
+/// `withTaskCancellation(id:)` inside effects.
+struct EffectContext: Sendable {
+  let canceller: any EffectCanceller
+  let scope: EffectScope
+
+  @TaskLocal static var current: EffectContext?
+}
+
+/// Stores alive in the process, for `Task.cancel(id:)` called outside any effect: it cancels in
+/// the stores of the current test only (or every store outside tests), so parallel tests never
+/// cancel each other's effects.
+enum LiveCancellers {
+  private struct Entry: @unchecked Sendable {
+    // @unchecked: the canceller is Sendable; `weak` alone makes the struct non-Sendable.
+    weak var canceller: (any EffectCanceller)?
+    let test: String?
+  }
+
+  private static let entries = Locked([ObjectIdentifier: Entry]())
+
+  static func add(_ canceller: any EffectCanceller) {
+    let test = TestContext.current?.id
+    entries.withLock { entries in
+      entries = entries.filter { $0.value.canceller != nil }
+      entries[ObjectIdentifier(canceller)] = Entry(canceller: canceller, test: test)
+    }
+  }
+
+  /// The live cancellers of the current test (all of them outside tests), the process-wide
+  /// registry included.
+  static func forCurrentTest() -> [any EffectCanceller] {
+    let test = TestContext.current?.id
+    let stores = entries.withLock { entries in
+      entries.values.compactMap { entry in test == nil || entry.test == test ? entry.canceller : nil }
+    }
+    return stores + [UnscopedCancellables.shared]
+  }
+}
+
+/// `withTaskCancellation(id:)` work started outside any effect.
+final class UnscopedCancellables: EffectCanceller {
+  static let shared = UnscopedCancellables()
+
+  private struct Registry {
+    var next: UInt64 = 0
+    var entries: [UInt64: (id: EffectID, cancel: @Sendable () -> Void)] = [:]
+  }
+
+  private let registry = Locked(Registry())
+
+  func cancel(id: EffectID) {
+    let cancels = registry.withLock { $0.entries.values.filter { $0.id == id }.map(\.cancel) }
+    for cancel in cancels { cancel() }
+  }
+
+  func register(id: EffectID, cancel: @escaping @Sendable () -> Void) -> UInt64 {
+    registry.withLock { registry in
+      registry.next += 1
+      registry.entries[registry.next] = (id, cancel)
+      return registry.next
+    }
+  }
+
+  func unregister(_ token: UInt64) {
+    _ = registry.withLock { $0.entries.removeValue(forKey: token) }
+  }
+}

@@ -1,0 +1,218 @@
+import HarnessDependencies
+import HarnessIssues
+
+/// The reducer core shared by ``Store`` and ``TestStore``: actions are reduced one at a time in
+/// the order they are sent, then the state is published and the effects started, in that same
+/// order.
+///
+/// Whoever sends while nobody is reducing becomes the drainer: it reduces its action and every
+/// action queued meanwhile, on its own thread, until the queue is empty. Others only enqueue.
+/// One drainer at a time is what orders publication and effect starts; the queue (not the
+/// stack) is what makes a chain of 100,000 `.send`s run at constant stack depth. Actions from
+/// `.send` effects go to a queue of their own that is drained first, so the `.send`s of one
+/// action are reduced right after it, with nothing else in between.
+final class StoreCore<State: Sendable, Action: Sendable>: Sendable {
+  /// Where an action came from.
+  enum Source: Sendable {
+    /// `send` called on the store, at this location (if known).
+    case caller(SourceCodeLocation?)
+    /// Sent by an effect that the action sent at `trigger` started.
+    case effect(trigger: SourceCodeLocation?)
+  }
+
+  /// An action reduced: the state right after it, where it came from.
+  struct Reduced: Sendable {
+    var action: Action
+    var state: State
+    var source: Source
+  }
+
+  private struct Item: Sendable {
+    var action: Action
+    var source: Source
+    /// Dependencies a `.send` effect captured; the store's otherwise.
+    var dependencies: DependencyValues?
+    var outcome: SendOutcome<State>?
+  }
+
+  private struct Guarded: Sendable {
+    var state: State
+    var dependencies: DependencyValues
+    var chained = ItemQueue<Item>()
+    var queued = ItemQueue<Item>()
+    var isDraining = false
+  }
+
+  private let reducer: any Reducer<State, Action>
+  private let guarded: Locked<Guarded>
+  let runtime: EffectRuntime<Action>
+  /// Called by the drainer after each reduce, in reduce order, before its effects start.
+  private let didReduce: @Sendable (Reduced) -> Void
+
+  /// A core running `reducer` from `initialState` with `dependencies` current while reducing.
+  init(
+    initialState: State,
+    reducer: any Reducer<State, Action>,
+    dependencies: DependencyValues,
+    didReduce: @escaping @Sendable (Reduced) -> Void,
+    effectFinished: @escaping @Sendable () -> Void = {}
+  ) {
+    self.reducer = reducer
+    self.guarded = Locked(Guarded(state: initialState, dependencies: dependencies))
+    self.didReduce = didReduce
+    let box = WeakReference<StoreCore>()
+    self.runtime = EffectRuntime(
+      deliver: { action, trigger in box.value?.send(action, from: .effect(trigger: trigger)) },
+      effectFinished: effectFinished
+    )
+    box.value = self
+    LiveCancellers.add(runtime)
+  }
+
+  deinit {
+    runtime.cancelAll()
+  }
+
+  /// The state after the last action reduced.
+  var state: State { guarded.withLock { $0.state } }
+
+  /// The dependencies actions are reduced with (changing them affects later actions).
+  var dependencies: DependencyValues {
+    get { guarded.withLock { $0.dependencies } }
+    set { guarded.withLock { $0.dependencies = newValue } }
+  }
+
+  /// Queues `action`; reduces it (and whatever is queued) now unless another sender is
+  /// already reducing, in which case that sender reduces it before it stops. The outcome
+  /// tells when it was reduced, the state after it and the effects it started.
+  @discardableResult
+  func send(_ action: Action, from source: Source, wantsOutcome: Bool = false) -> SendOutcome<State>? {
+    let outcome = wantsOutcome ? SendOutcome<State>() : nil
+    let becameDrainer = guarded.withLock { guarded in
+      guarded.queued.append(Item(action: action, source: source, dependencies: nil, outcome: outcome))
+      if guarded.isDraining { return false }
+      guarded.isDraining = true
+      return true
+    }
+    if becameDrainer { drain() }
+    return outcome
+  }
+
+  /// Reduces queued actions until none is left. Only the drainer calls this.
+  private func drain() {
+    while true {
+      let step = guarded.withLock { guarded -> (Item, Effect<Action>, State)? in
+        guard let item = guarded.chained.popFirst() ?? guarded.queued.popFirst() else {
+          guarded.isDraining = false
+          return nil
+        }
+        let reducer = self.reducer
+        let dependencies = item.dependencies ?? guarded.dependencies
+        let effect = withDependencies({ $0 = dependencies }) {
+          reducer.reduce(into: &guarded.state, action: item.action)
+        }
+        return (item, effect, guarded.state)
+      }
+      guard let (item, effect, state) = step else { return }
+      didReduce(Reduced(action: item.action, state: state, source: item.source))
+      let trigger: SourceCodeLocation? =
+        switch item.source {
+        case let .caller(location): location
+        case let .effect(trigger): trigger
+        }
+      let (tasks, sent) = runtime.start(effect, trigger: trigger)
+      if !sent.isEmpty {
+        guarded.withLock { guarded in
+          for (action, dependencies) in sent {
+            guarded.chained.append(
+              Item(action: action, source: .effect(trigger: trigger), dependencies: dependencies, outcome: nil)
+            )
+          }
+        }
+      }
+      item.outcome?.complete(state: state, tasks: tasks)
+    }
+  }
+}
+
+/// A FIFO queue with O(1) append and removal from the front.
+struct ItemQueue<Element> {
+  private var elements: [Element] = []
+  private var head = 0
+
+  mutating func append(_ element: Element) { elements.append(element) }
+
+  mutating func popFirst() -> Element? {
+    guard head < elements.count else { return nil }
+    let element = elements[head]
+    head += 1
+    if head == elements.count {
+      elements.removeAll(keepingCapacity: true)
+      head = 0
+    } else if head >= 1024, head * 2 >= elements.count {
+      // Drop the consumed prefix now and then, so a long-lived queue does not only grow.
+      elements.removeFirst(head)
+      head = 0
+    }
+    return element
+  }
+}
+
+extension ItemQueue: Sendable where Element: Sendable {}
+
+/// When an action sent to a store was reduced: the state right after it and the effects it
+/// started. Pending while another sender is still reducing earlier actions.
+final class SendOutcome<State: Sendable>: Sendable {
+  private enum Stage: Sendable {
+    case pending(waiters: [CheckedContinuation<Void, Never>], cancelRequested: Bool)
+    case done(state: State, tasks: [Task<Void, Never>])
+  }
+
+  private let stage = Locked(Stage.pending(waiters: [], cancelRequested: false))
+
+  func complete(state: State, tasks: [Task<Void, Never>]) {
+    let (waiters, cancel) = stage.withLock { stage -> ([CheckedContinuation<Void, Never>], Bool) in
+      guard case let .pending(waiters, cancelRequested) = stage else { return ([], false) }
+      stage = .done(state: state, tasks: tasks)
+      return (waiters, cancelRequested)
+    }
+    if cancel { for task in tasks { task.cancel() } }
+    for waiter in waiters { waiter.resume() }
+  }
+
+  /// Waits until the action was reduced.
+  func reduced() async -> (state: State, tasks: [Task<Void, Never>]) {
+    while true {
+      if case let .done(state, tasks) = stage.withLock({ $0 }) { return (state, tasks) }
+      await withCheckedContinuation { continuation in
+        let isDone = stage.withLock { stage -> Bool in
+          guard case .pending(var waiters, let cancelRequested) = stage else { return true }
+          waiters.append(continuation)
+          stage = .pending(waiters: waiters, cancelRequested: cancelRequested)
+          return false
+        }
+        if isDone { continuation.resume() }
+      }
+    }
+  }
+
+  /// The effect tasks, once the action was reduced.
+  var tasks: [Task<Void, Never>]? {
+    if case let .done(_, tasks) = stage.withLock({ $0 }) { return tasks }
+    return nil
+  }
+
+  /// Cancels the effects the action started (now, or when it is reduced).
+  func cancel() {
+    let tasks = stage.withLock { stage -> [Task<Void, Never>] in
+      switch stage {
+      case let .pending(waiters, _):
+        stage = .pending(waiters: waiters, cancelRequested: true)
+        return []
+      case let .done(_, tasks):
+        return tasks
+      }
+    }
+    for task in tasks { task.cancel() }
+  }
+}

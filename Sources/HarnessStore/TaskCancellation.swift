@@ -1,0 +1,48 @@
+extension Task where Success == Never, Failure == Never {
+  /// Cancels the effects marked `.cancellable(id: id)` (and `withTaskCancellation(id: id)`
+  /// work) of the store whose effect calls it, within the same child feature.
+  ///
+  /// Outside any effect (a test helper, for example) it cancels that id in every store of the
+  /// current test (of the process, outside tests).
+  ///
+  /// ```swift
+  /// return .run { _ in await Task.cancel(id: CancelID.timer) }
+  /// ```
+  public static func cancel(id: some Hashable & Sendable) async {
+    if let context = EffectContext.current {
+      context.canceller.cancel(id: EffectID(id, scope: context.scope))
+    } else {
+      for canceller in LiveCancellers.forCurrentTest() { canceller.cancel(id: EffectID(id)) }
+    }
+  }
+}
+
+/// Runs `operation` so that `Task.cancel(id:)` or an effect `.cancel(id:)` cancels it; with
+/// `cancelInFlight`, first cancels work already running under `id` (restarting a search, say).
+///
+/// ```swift
+/// return .run { send in
+///   try await withTaskCancellation(id: CancelID.search, cancelInFlight: true) {
+///     try await clock.sleep(for: .milliseconds(300))
+///     await send(.searchResponse(try await api.search(query)))
+///   }
+/// }
+/// ```
+public func withTaskCancellation<T: Sendable>(
+  id: some Hashable & Sendable,
+  cancelInFlight: Bool = false,
+  operation: @escaping @Sendable () async throws -> T
+) async throws -> T {
+  let context = EffectContext.current
+  let canceller: any EffectCanceller = context?.canceller ?? UnscopedCancellables.shared
+  let effectID = EffectID(id, scope: context?.scope ?? EffectScope())
+  if cancelInFlight { canceller.cancel(id: effectID) }
+  let task = Task { try await operation() }
+  let token = canceller.register(id: effectID) { task.cancel() }
+  defer { canceller.unregister(token) }
+  return try await withTaskCancellationHandler {
+    try await task.value
+  } onCancel: {
+    task.cancel()
+  }
+}
