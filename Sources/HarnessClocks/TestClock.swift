@@ -24,7 +24,9 @@ import HarnessIssues
 ///   first sleep), then resumes the due sleepers one at a time, and after each one waits until
 ///   the work it woke has run until it finished or suspended again. When `advance` returns,
 ///   the test can assert at once.
-/// - A sleep whose deadline is not after ``now`` returns at once (after a cancellation check).
+/// - A sleep whose deadline is before ``now`` returns at once (after a cancellation check); one
+///   whose deadline is ``now`` (`sleep(for: .zero)`) waits for the next `advance` or `run`, as with
+///   swift-clocks, so a test can cancel it in between.
 ///   Cancelling a sleeping task removes its sleeper and makes its sleep throw `CancellationError`.
 /// - Nothing waits forever: work that never settles, a `run()` whose sleepers keep coming back,
 ///   and sleepers still pending at ``expectNoPendingSleepers(fileID:filePath:line:column:)`` are
@@ -130,7 +132,9 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, Send
 
   private func sleep(until deadline: Instant, calledAt location: SourceCodeLocation?) async throws {
     try Task.checkCancellation()
-    if state.withLock({ deadline <= $0.now }) { return }
+    // Only a deadline already past returns at once; one at `now` waits for the next
+    // advance or run, as swift-clocks' TestClock does (tests cancel such sleeps in between).
+    if state.withLock({ deadline < $0.now }) { return }
     let task = TaskIdentity.currentTaskID()
     let world = binding.worldForSleep()
     if !FollowedWork.shared.noteSleeper(task, in: world, at: location) {
@@ -143,7 +147,7 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, Send
       try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
         let outcome = state.withLock { state -> Result<Bool, CancellationError> in
           // Time may have moved since the first check: then the sleep is over already.
-          guard deadline > state.now else { return .success(false) }
+          guard deadline >= state.now else { return .success(false) }
           let cancelled = ticket.phase.withLock { phase in
             if case .cancelled = phase { return true }
             phase = .sleeping(continuation)

@@ -120,12 +120,64 @@ import Testing
     #expect(clock.now.offset == .seconds(12))
   }
 
-  @Test func sleepUntilNowOrEarlierReturnsAtOnce() async throws {
+  @Test func sleepUntilThePastReturnsAtOnce() async throws {
     let clock = TestClock()
     await clock.advance(by: .seconds(3))
-    try await clock.sleep(until: clock.now)
     try await clock.sleep(until: .init(offset: .seconds(1)))
     #expect(clock.pendingSleepers.isEmpty)
+  }
+
+  @Test func sleepUntilNowWaitsForTheNextAdvance() async {
+    let clock = TestClock()
+    let woke = LockIsolated(false)
+    let task = Task {
+      try await clock.sleep(for: .zero)
+      woke.setValue(true)
+    }
+    await clock.advance(by: .zero)
+    try? await task.value
+    #expect(woke.value)
+
+    let woke2 = LockIsolated(false)
+    let task2 = Task {
+      try await clock.sleep(until: clock.now)
+      woke2.setValue(true)
+    }
+    // Settling alone does not resume it: only an advance or run reaches its deadline.
+    await TestWork().settle()
+    #expect(!woke2.value)
+    #expect(clock.pendingSleepers.count == 1)
+    await clock.run()
+    try? await task2.value
+    #expect(woke2.value)
+  }
+
+  @Test func aZeroSleepCanBeCancelledBeforeTheAdvance() async {
+    // swift-clocks' scenario: sleep(for: .seconds(0)), cancel, then advance.
+    let clock = TestClock()
+    let task = Task { () -> String in
+      do {
+        try await clock.sleep(for: .seconds(0))
+        return "finished"
+      } catch {
+        return "cancelled"
+      }
+    }
+    await clock.advance()
+    // A fresh zero sleep parks again; cancel it before the next advance.
+    let second = Task { () -> String in
+      do {
+        try await clock.sleep(for: .seconds(0))
+        return "finished"
+      } catch {
+        return "cancelled"
+      }
+    }
+    await TestWork().settle()
+    second.cancel()
+    await clock.advance()
+    #expect(await task.value == "finished")
+    #expect(await second.value == "cancelled")
   }
 
   @Test func cancellingASleepingTaskThrowsCancellationErrorAndRemovesItsSleeper() async {

@@ -1,0 +1,27 @@
+extension Effect {
+  /// The actions this effect sends, run outside any store: for unit-testing one effect.
+  ///
+  /// `.send`s come first, in order, then what its running work sends; the sequence ends when
+  /// all of it has finished. Ending the iteration early cancels the work.
+  ///
+  /// ```swift
+  /// let effect = Feature().reduce(into: &state, action: .refresh)
+  /// var received: [Feature.Action] = []
+  /// for await action in effect.actions { received.append(action) }
+  /// ```
+  public var actions: AsyncStream<Action> {
+    AsyncStream { continuation in
+      let runtime = EffectRuntime<Action>(deliver: { action, _ in continuation.yield(action) })
+      let (_, sent) = runtime.start(self, trigger: nil)
+      for (action, _) in sent { continuation.yield(action) }
+      let waiter = Task {
+        await runtime.waitUntilIdle()
+        continuation.finish()
+      }
+      continuation.onTermination = { _ in
+        runtime.cancelAll()
+        waiter.cancel()
+      }
+    }
+  }
+}
