@@ -46,6 +46,9 @@ extension DumpWriter {
       } else if let text = format.text(of: value, objects: &objects) {
         write(text)
       }
+    case .bridged(let bridge):
+      let otherValue = other.map(bridge.swiftValue(of:))
+      writeValue(bridge.swiftValue(of: value), counterpart: Counterpart(otherValue), depth: depth, isRoot: isRoot)
     case .anyHashable:
       let base = (value as! AnyHashable).base
       let otherBase = other.map { ($0 as! AnyHashable).base }
@@ -208,14 +211,14 @@ extension DumpWriter {
     other: (any UnorderedDumpable)?,
     depth: Int
   ) {
-    let isDictionary = type(of: collection).dumpHasValues
-    if collection.dumpIsEmpty { return write(isDictionary ? "[:]" : "Set([])") }
-    if isFolded(at: depth) { return write(isDictionary ? "[…]" : "Set([…])") }
+    let delimiters = type(of: collection).dumpDelimiters
+    if collection.dumpIsEmpty { return write(delimiters.empty) }
+    if isFolded(at: depth) { return write(delimiters.folded) }
     let entries = collection.dumpEntries
       .map { (sortKey: DumpWriter.bytes(dumping: $0.key), entry: $0) }
       .sorted { DumpOrder.areInIncreasingOrder($0.sortKey, $1.sortKey) }
       .map(\.entry)
-    writeEntries(entries, isDictionary: isDictionary, depth: depth) { key in
+    writeEntries(entries, delimiters: delimiters, depth: depth) { key in
       Counterpart(other?.dumpValue(forKey: key))
     }
   }
@@ -223,34 +226,35 @@ extension DumpWriter {
   /// Dictionaries and sets reflected through a mirror: kept in the mirror's order, which the
   /// type chose (an ordered dictionary's order is part of its value).
   private mutating func writeEntries(of mirror: Mirror, isDictionary: Bool, depth: Int) {
-    if mirror.children.isEmpty { return write(isDictionary ? "[:]" : "Set([])") }
-    if isFolded(at: depth) { return write(isDictionary ? "[…]" : "Set([…])") }
+    let delimiters: UnorderedDelimiters = isDictionary ? .dictionary : .set
+    if mirror.children.isEmpty { return write(delimiters.empty) }
+    if isFolded(at: depth) { return write(delimiters.folded) }
     let entries = mirror.children.map { child -> (key: Any, value: Any) in
       guard isDictionary else { return (child.value, ()) }
       let pair = Array(Mirror(reflecting: child.value).children)
       guard pair.count == 2 else { return (child.value, ()) }
       return (pair[0].value, pair[1].value)
     }
-    writeEntries(entries, isDictionary: isDictionary, depth: depth) { _ in .none }
+    writeEntries(entries, delimiters: delimiters, depth: depth) { _ in .none }
   }
 
   private mutating func writeEntries(
     _ entries: [(key: Any, value: Any)],
-    isDictionary: Bool,
+    delimiters: UnorderedDelimiters,
     depth: Int,
     counterpartForKey: (Any) -> Counterpart
   ) {
-    var container = openContainer(isDictionary ? "[" : "Set([", isCollection: true)
+    var container = openContainer(delimiters.open, isCollection: true)
     for entry in entries {
       let span = beginChild(of: &container, label: .none)
       writeValue(entry.key, counterpart: .none, depth: depth + 1, isRoot: false)
-      if isDictionary {
+      if delimiters.hasValues {
         write(": ")
         writeChild(entry.value, counterpart: counterpartForKey(entry.key), depth: depth + 1)
       }
       endChild(span)
     }
-    closeContainer(container, isDictionary ? "]" : "])")
+    closeContainer(container, delimiters.close)
   }
 
   // MARK: Mirrors
@@ -418,6 +422,8 @@ extension DumpWriter {
       return !(value as! any CustomDumpStringConvertible).customDumpDescription.utf8.contains(10)
     case .builtin(let format):
       return format.fieldsMirror(of: value) == nil
+    case .bridged(let bridge):
+      return isInlineLeaf(bridge.swiftValue(of: value))
     case .anyHashable:
       return isInlineLeaf((value as! AnyHashable).base)
     case .representable:

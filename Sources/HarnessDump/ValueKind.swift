@@ -17,6 +17,8 @@ enum ValueKind {
   /// `Substring`, `Character`, `Unicode.Scalar`, `StaticString`, `NSString`: quoted like strings.
   case stringLike
   case builtin(BuiltinFormat)
+  /// Foundation reference types dumped as the Swift value they bridge to.
+  case bridged(FoundationBridge)
   case anyHashable
   case array
   case unordered
@@ -43,6 +45,7 @@ enum ValueKind {
       return .described
     }
     if let format = BuiltinFormat(for: type) { return .builtin(format) }
+    if let bridge = FoundationBridge(for: type) { return .bridged(bridge) }
     if type == AnyHashable.self { return .anyHashable }
     if type is any ArrayDumpable.Type { return .array }
     if type is any UnorderedDumpable.Type { return .unordered }
