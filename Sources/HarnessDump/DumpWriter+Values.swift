@@ -53,6 +53,11 @@ extension DumpWriter {
       let base = (value as! AnyHashable).base
       let otherBase = other.map { ($0 as! AnyHashable).base }
       writeValue(base, counterpart: Counterpart(otherBase), depth: depth, isRoot: isRoot)
+    case .range:
+      let range = value as! any RangeDumpable
+      writeValue(range.dumpBounds.lower, counterpart: .none, depth: depth + 1, isRoot: false)
+      write(type(of: range).dumpOperator)
+      writeValue(range.dumpBounds.upper, counterpart: .none, depth: depth + 1, isRoot: false)
     case .array:
       writeArray(value as! any ArrayDumpable, other: other as! (any ArrayDumpable)?, depth: depth)
     case .unordered:
@@ -437,6 +442,9 @@ extension DumpWriter {
     case .reflectable:
       return !(type(of: value) is AnyClass)
         && (value as! any CustomDumpReflectable).customDumpMirror.children.isEmpty
+    case .range:
+      let bounds = (value as! any RangeDumpable).dumpBounds
+      return isInlineLeaf(bounds.lower) && isInlineLeaf(bounds.upper)
     case .array:
       return (value as! any ArrayDumpable).dumpIsEmpty
     case .unordered:

@@ -85,3 +85,19 @@ struct UnorderedDelimiters {
     hasValues: true, open: "NSCountedSet([", close: "])", empty: "NSCountedSet([:])", folded: "NSCountedSet([…])"
   )
 }
+
+/// `Range` and `ClosedRange`, dumped as `1..<4` and `1...3`.
+protocol RangeDumpable {
+  static var dumpOperator: StaticString { get }
+  var dumpBounds: (lower: Any, upper: Any) { get }
+}
+
+extension Range: RangeDumpable {
+  static var dumpOperator: StaticString { "..<" }
+  var dumpBounds: (lower: Any, upper: Any) { (lowerBound, upperBound) }
+}
+
+extension ClosedRange: RangeDumpable {
+  static var dumpOperator: StaticString { "..." }
+  var dumpBounds: (lower: Any, upper: Any) { (lowerBound, upperBound) }
+}

@@ -20,6 +20,8 @@ enum ValueKind {
   /// Foundation reference types dumped as the Swift value they bridge to.
   case bridged(FoundationBridge)
   case anyHashable
+  /// `Range`, `ClosedRange`: `1..<4`.
+  case range
   case array
   case unordered
   case mirror
@@ -47,6 +49,7 @@ enum ValueKind {
     if let format = BuiltinFormat(for: type) { return .builtin(format) }
     if let bridge = FoundationBridge(for: type) { return .bridged(bridge) }
     if type == AnyHashable.self { return .anyHashable }
+    if type is any RangeDumpable.Type { return .range }
     if type is any ArrayDumpable.Type { return .array }
     if type is any UnorderedDumpable.Type { return .unordered }
     return .mirror

@@ -108,3 +108,137 @@ struct FoundationCollectionTests {
     )
   }
 }
+
+@Suite("customDump of Foundation values")
+struct FoundationValueTests {
+  @Test func referenceTypesDumpAsTheirValues() {
+    #expect(String(customDumping: NSData(data: Data(repeating: 0, count: 4))) == "Data(4 bytes: 00000000)")
+    #expect(String(customDumping: NSURL(fileURLWithPath: "/tmp")) == "URL(file:///tmp/)")
+    #expect(
+      String(customDumping: NSUUID(uuidString: "deadbeef-dead-beef-dead-beefdeadbeef")!)
+        == "UUID(DEADBEEF-DEAD-BEEF-DEAD-BEEFDEADBEEF)"
+    )
+    #expect(String(customDumping: NSDate(timeIntervalSince1970: 0)) == "Date(1970-01-01T00:00:00Z)")
+    #expect(String(customDumping: NSLocale(localeIdentifier: "en_US")) == "Locale(en_US)")
+    #expect(String(customDumping: NSTimeZone(forSecondsFromGMT: 0)) == "TimeZone(GMT)")
+    #expect(String(customDumping: NSIndexPath()) == "[]")
+  }
+
+  @Test func noPointersOrPrivateStorage() {
+    let values: [Any] = [
+      NSData(data: Data([1, 2])), NSURL(string: "https://example.com")!, NSUUID(),
+      NSCalendar(calendarIdentifier: .gregorian)!, NSAttributedString(string: "a"),
+      NSURLComponents(string: "https://example.com")!, Calendar(identifier: .iso8601),
+    ]
+    for value in values {
+      let text = String(customDumping: value)
+      #expect(!text.contains("pointerValue"), "\(text)")
+      #expect(!text.contains("_CF"), "\(text)")
+      #expect(!text.contains("#1("), "\(text)")
+    }
+  }
+
+  @Test func calendars() {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone(identifier: "Europe/Paris")!
+    calendar.locale = Locale(identifier: "fr_FR")
+    calendar.firstWeekday = 2
+    calendar.minimumDaysInFirstWeek = 4
+    let expected = """
+      Calendar(
+        identifier: .gregorian,
+        locale: Locale(fr_FR),
+        timeZone: TimeZone(Europe/Paris),
+        firstWeekday: 2,
+        minimumDaysInFirstWeek: 4
+      )
+      """
+    #expect(String(customDumping: calendar) == expected)
+    #expect(String(customDumping: calendar as NSCalendar) == expected)
+  }
+
+  @Test func indexPathsAndIndexSets() {
+    #expect(String(customDumping: IndexPath(indexes: [1, 2])) == "[\n  [0]: 1,\n  [1]: 2\n]")
+    #expect(String(customDumping: NSIndexPath(indexes: [4], length: 1)) == "[\n  [0]: 4\n]")
+    let expected = """
+      IndexSet(
+        ranges: [
+          [0]: 1..<4,
+          [1]: 5..<6,
+          [2]: 7..<8
+        ]
+      )
+      """
+    #expect(String(customDumping: IndexSet([1, 2, 3, 5, 7])) == expected)
+    #expect(String(customDumping: NSIndexSet(indexSet: [1, 2, 3, 5, 7])) == expected)
+  }
+
+  @Test func measurementsAndNotifications() {
+    let measurement = """
+      Measurement(
+        value: 42.0,
+        unit: "kg"
+      )
+      """
+    #expect(String(customDumping: Measurement(value: 42, unit: UnitMass.kilograms)) == measurement)
+    #expect(String(customDumping: NSMeasurement(doubleValue: 42, unit: Unit(symbol: "kg"))) == measurement)
+    #expect(String(customDumping: Notification(name: .init("co.pointfree"))) == #"Notification(name: "co.pointfree")"#)
+    #expect(
+      String(customDumping: NSNotification(name: .init("n"), object: "sender", userInfo: ["b": 2, "a": 1])) == """
+        Notification(
+          name: "n",
+          object: "sender",
+          userInfo: [
+            "a": 1,
+            "b": 2
+          ]
+        )
+        """
+    )
+  }
+
+  @Test func urlComponentsAndQueryItems() {
+    let expected = """
+      URLComponents(
+        scheme: "https",
+        host: "www.pointfree.co",
+        path: "/login",
+        queryItems: [
+          [0]: URLQueryItem(
+            name: "redirect",
+            value: "episodes"
+          )
+        ]
+      )
+      """
+    let string = "https://www.pointfree.co/login?redirect=episodes"
+    #expect(String(customDumping: URLComponents(string: string)!) == expected)
+    #expect(String(customDumping: NSURLComponents(string: string)!) == expected)
+    #expect(
+      String(customDumping: NSURLQueryItem(name: "q", value: "a b")) == """
+        URLQueryItem(
+          name: "q",
+          value: "a b"
+        )
+        """
+    )
+  }
+
+  @Test func attributedStringsDumpTheirText() {
+    let text = NSMutableAttributedString(string: "Hello, ")
+    text.append(NSAttributedString(string: "Blob", attributes: [.init(rawValue: "name"): true]))
+    text.append(NSAttributedString(string: "!"))
+    #expect(String(customDumping: text) == #""Hello, Blob!""#)
+    #expect(String(customDumping: NSAttributedString(string: "a\nb")) == "\"\"\"\na\nb\n\"\"\"")
+  }
+
+  @Test func rangesDumpAsRangeExpressions() {
+    #expect(String(customDumping: 1..<4) == "1..<4")
+    #expect(String(customDumping: 1...3) == "1...3")
+    #expect(String(customDumping: "a"..<"c") == #""a"..<"c""#)
+    struct Span {
+      var range: Range<Int>
+    }
+    #expect(String(customDumping: Span(range: 0..<2)) == "Span(range: 0..<2)")
+  }
+}
