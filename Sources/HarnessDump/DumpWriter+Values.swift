@@ -58,6 +58,14 @@ extension DumpWriter {
       writeValue(range.dumpBounds.lower, counterpart: .none, depth: depth + 1, isRoot: false)
       write(type(of: range).dumpOperator)
       writeValue(range.dumpBounds.upper, counterpart: .none, depth: depth + 1, isRoot: false)
+    case .simd:
+      write(TypeName.full(for: valueType))
+      write("(")
+      for (index, scalar) in (value as! any SIMDDumpable).dumpScalars.enumerated() {
+        if index > 0 { write(", ") }
+        writeValue(scalar, counterpart: .none, depth: depth + 1, isRoot: false)
+      }
+      write(")")
     case .array:
       writeArray(value as! any ArrayDumpable, other: other as! (any ArrayDumpable)?, depth: depth)
     case .unordered:
@@ -417,7 +425,7 @@ extension DumpWriter {
     case .optional:
       guard let wrapped = (value as! any OptionalDumpable).dumpWrapped else { return true }
       return isInlineLeaf(wrapped)
-    case .metatype, .int, .double, .bool, .described:
+    case .metatype, .int, .double, .bool, .described, .simd:
       return true
     case .string:
       return !StringLiteral.isMultiline(value as! String)

@@ -101,3 +101,20 @@ extension ClosedRange: RangeDumpable {
   static var dumpOperator: StaticString { "..." }
   var dumpBounds: (lower: Any, upper: Any) { (lowerBound, upperBound) }
 }
+
+/// SIMD vectors, dumped as `SIMD4<Float>(1.0, 2.0, 4.0, 8.0)`.
+protocol SIMDDumpable {
+  var dumpScalars: [Any] { get }
+}
+
+extension SIMD {
+  var dumpScalars: [Any] { indices.map { self[$0] } }
+}
+
+extension SIMD2: SIMDDumpable {}
+extension SIMD3: SIMDDumpable {}
+extension SIMD4: SIMDDumpable {}
+extension SIMD8: SIMDDumpable {}
+extension SIMD16: SIMDDumpable {}
+extension SIMD32: SIMDDumpable {}
+extension SIMD64: SIMDDumpable {}

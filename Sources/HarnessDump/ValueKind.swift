@@ -22,6 +22,8 @@ enum ValueKind {
   case anyHashable
   /// `Range`, `ClosedRange`: `1..<4`.
   case range
+  /// SIMD vectors: `SIMD4<Float>(1.0, 2.0, 4.0, 8.0)`.
+  case simd
   case array
   case unordered
   case mirror
@@ -50,6 +52,7 @@ enum ValueKind {
     if let bridge = FoundationBridge(for: type) { return .bridged(bridge) }
     if type == AnyHashable.self { return .anyHashable }
     if type is any RangeDumpable.Type { return .range }
+    if type is any SIMDDumpable.Type { return .simd }
     if type is any ArrayDumpable.Type { return .array }
     if type is any UnorderedDumpable.Type { return .unordered }
     return .mirror
