@@ -26,7 +26,7 @@ extension DumpWriter {
     case .reflectable:
       let mirror = (value as! any CustomDumpReflectable).customDumpMirror
       let otherMirror = other.map { ($0 as! any CustomDumpReflectable).customDumpMirror }
-      writeMirror(mirror, of: value, other: otherMirror, depth: depth, isRoot: isRoot)
+      writeMirror(mirror, of: value, other: otherMirror, depth: depth, isRoot: isRoot, isGiven: true)
     case .string:
       writeString(value as! String)
     case .int:
@@ -272,7 +272,16 @@ extension DumpWriter {
 
   // MARK: Mirrors
 
-  mutating func writeMirror(_ mirror: Mirror, of value: Any, other: Mirror?, depth: Int, isRoot: Bool) {
+  /// - `isGiven`: the mirror is a type's own `customDumpMirror`: its children are written as
+  ///   given (no inherited fields added, no bookkeeping hidden, no names changed).
+  mutating func writeMirror(
+    _ mirror: Mirror,
+    of value: Any,
+    other: Mirror?,
+    depth: Int,
+    isRoot: Bool,
+    isGiven: Bool = false
+  ) {
     // Children pair up only between mirrors of the same shape.
     let other = other.flatMap {
       $0.subjectType == mirror.subjectType && $0.displayStyle == mirror.displayStyle ? $0 : nil
@@ -294,26 +303,32 @@ extension DumpWriter {
     case .enum?:
       writeEnum(mirror, of: value, other: other, depth: depth, isRoot: isRoot)
     case .tuple?:
-      writeFields(open: "(", mirror.children, other: other?.children, depth: depth)
+      writeFields(open: "(", mirror.children, other: other?.children, depth: depth, hidesBookkeeping: !isGiven)
     case .struct?:
       let open = "\(TypeName.header(for: mirror.subjectType))("
-      writeFields(open: open, mirror.children, other: other?.children, depth: depth)
+      writeFields(open: open, mirror.children, other: other?.children, depth: depth, hidesBookkeeping: !isGiven)
     default:
       // `.class`, or a mirror without a style: a class instance shows its identity.
       if type(of: value) is AnyClass {
-        writeObject(value as AnyObject, mirror: mirror, other: other, depth: depth)
+        writeObject(value as AnyObject, mirror: mirror, other: other, depth: depth, isGiven: isGiven)
       } else {
         let open = "\(TypeName.header(for: mirror.subjectType))("
-        writeFields(open: open, mirror.children, other: other?.children, depth: depth)
+        writeFields(open: open, mirror.children, other: other?.children, depth: depth, hidesBookkeeping: !isGiven)
       }
     }
   }
 
   /// `Type#1(fields)` the first time an object appears, `Type#1(↩︎)` after that.
-  private mutating func writeObject(_ object: AnyObject, mirror: Mirror, other: Mirror?, depth: Int) {
+  private mutating func writeObject(_ object: AnyObject, mirror: Mirror, other: Mirror?, depth: Int, isGiven: Bool) {
     let (number, isFirst) = objects.register(object)
     let header = "\(TypeName.header(for: type(of: object)))#\(number)("
     guard isFirst else { return write(header + "↩︎)") }
+    guard !isGiven else {
+      let children = Array(mirror.children)
+      return writeFields(
+        open: header, children, other: other.map { Array($0.children) }, depth: depth, hidesBookkeeping: false
+      )
+    }
     writeFields(
       open: header,
       Self.childrenIncludingInherited(mirror),
@@ -367,16 +382,21 @@ extension DumpWriter {
 
   /// Named (or unnamed) children between `open` and `)`. A single child that fits on a line
   /// stays on the line: `UserID(rawValue: 42)`, `.loaded(5)`.
+  ///
+  /// - `hidesBookkeeping`: leave out `_$`-prefixed stored properties, macro bookkeeping such as
+  ///   `@Observable`'s registrar (false for a mirror a type gave).
   private mutating func writeFields<Children: Collection<Mirror.Child>>(
     open: String,
     _ children: Children,
     other: Children?,
-    depth: Int
+    depth: Int,
+    hidesBookkeeping: Bool = true
   ) {
     if children.isEmpty { return write(open + ")") }
     if isFolded(at: depth) { return write(open + "…)") }
-    // `_$`-prefixed properties are macro bookkeeping (`@Observable`'s registrar).
-    func isVisible(_ child: Mirror.Child) -> Bool { !(child.label?.hasPrefix("_$") ?? false) }
+    func isVisible(_ child: Mirror.Child) -> Bool {
+      !hidesBookkeeping || !(child.label?.hasPrefix("_$") ?? false)
+    }
     var iterator = children.lazy.filter(isVisible).makeIterator()
     var otherIterator = other.map { $0.count == children.count ? $0.lazy.filter(isVisible).makeIterator() : nil }
     guard let first = iterator.next() else { return write(open + ")") }

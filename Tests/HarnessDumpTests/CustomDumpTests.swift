@@ -584,3 +584,49 @@ struct CustomDumpVectorTests {
     #expect(String(customDumping: ((Int) -> Void)?.self) == "((Int) -> ())?.self")
   }
 }
+
+private struct ObservedState: CustomDumpReflectable {
+  var _$observationRegistrar = 0
+  var _count = 1
+  var customDumpMirror: Mirror {
+    Mirror(self, children: ["_$observationRegistrar": _$observationRegistrar, "_count": _count], displayStyle: .struct)
+  }
+}
+
+private final class ObservedModel: CustomDumpReflectable {
+  var _$observationRegistrar = 0
+  var _count = 2
+  var customDumpMirror: Mirror {
+    Mirror(self, children: ["_$observationRegistrar": _$observationRegistrar, "_count": _count], displayStyle: .class)
+  }
+}
+
+@Suite("customDumpMirror")
+struct CustomDumpMirrorTests {
+  @Test func childrenAreKeptAsGiven() {
+    #expect(
+      String(customDumping: ObservedState()) == """
+        ObservedState(
+          _$observationRegistrar: 0,
+          _count: 1
+        )
+        """
+    )
+    #expect(
+      String(customDumping: ObservedModel()) == """
+        ObservedModel#1(
+          _$observationRegistrar: 0,
+          _count: 2
+        )
+        """
+    )
+  }
+
+  @Test func withoutACustomMirrorBookkeepingIsStillHidden() {
+    struct Plain {
+      var _$observationRegistrar = 0
+      var count = 1
+    }
+    #expect(String(customDumping: Plain()) == "Plain(count: 1)")
+  }
+}
