@@ -17,8 +17,10 @@
 /// Array indices do not count as changes: inserting an element shows one added element, not a
 /// renumbered array (unchanged lines show the indices of `actual`).
 public func diff<T>(_ expected: T, _ actual: T) -> String? {
-  let expectedText = DumpedText(expected, comparedWith: actual)
-  let actualText = DumpedText(actual, comparedWith: expected)
+  var objects = ObjectRegistry()
+  let expectedText = DumpedText(expected, comparedWith: actual, side: .expected, objects: &objects)
+  objects.startNextDump()
+  let actualText = DumpedText(actual, comparedWith: expected, side: .actual, objects: &objects)
   guard expectedText.bytes != actualText.bytes else { return nil }
   let rows = LineDiff.rows(expectedText, actualText)
   var renderer = DiffRenderer(expected: expectedText, actual: actualText, rows: rows)

@@ -13,6 +13,12 @@ extension DumpWriter {
     let valueType = type(of: value)
     // Only a counterpart of the same type can be compared part by part.
     let other = counterpart.value.flatMap { type(of: $0) == valueType ? $0 : nil }
+    if other == nil, let otherValue = counterpart.value, Self.dumpsAlike(value, otherValue) {
+      // Values of different types always differ: `29.99 as Float` against `29.99 as Double`.
+      writeValue(value, counterpart: .none, depth: depth, isRoot: isRoot)
+      write(" as ")
+      return write(TypeName.full(for: valueType))
+    }
     switch kind(of: valueType, sample: value) {
     case .optional:
       writeOptional(value, other: other, depth: depth, isRoot: isRoot)
@@ -82,6 +88,11 @@ extension DumpWriter {
     let kind = ValueKind.of(valueType, sample: value)
     kinds[key] = kind
     return kind
+  }
+
+  /// Whether two values (of different types) have the same dump.
+  private static func dumpsAlike(_ value: Any, _ other: Any) -> Bool {
+    bytes(dumping: value) == bytes(dumping: other)
   }
 
   /// Whether containers at `depth` are written folded (`Type(…)`).

@@ -1,3 +1,4 @@
+import Foundation
 import HarnessDump
 import Testing
 
@@ -295,15 +296,79 @@ struct DiffTests {
       init(_ value: Int) { self.value = value }
       static func == (lhs: Box, rhs: Box) -> Bool { lhs.value == rhs.value }
     }
+    let shared = Box(1)
     #expect(
-      diff([Box(1), Box(2)], [Box(1), Box(3)]) == """
+      diff([shared, Box(2)], [shared, Box(3)]) == """
           [
             [0]: Box#1(value: 1),
         −   [1]: Box#2(value: 2)
-        +   [1]: Box#2(value: 3)
+        +   [1]: Box#3(value: 3)
           ]
         """
     )
+    // Equal (==) but distinct instances: the numbers tell them apart.
+    #expect(
+      diff([Box(1), Box(2)], [Box(1), Box(3)]) == """
+          [
+        −   [0]: Box#1(value: 1),
+        −   [1]: Box#2(value: 2)
+        +   [0]: Box#3(value: 1),
+        +   [1]: Box#4(value: 3)
+          ]
+        """
+    )
+  }
+
+  @Test func distinctInstancesNeverShowAsTheSameObject() {
+    final class UserClass {
+      let id: Int
+      let name: String
+      init(id: Int, name: String) {
+        self.id = id
+        self.name = name
+      }
+    }
+    #expect(
+      diff(UserClass(id: 42, name: "Blob"), UserClass(id: 42, name: "Blob, Jr.")) == """
+        − UserClass#1(
+        + UserClass#2(
+            id: 42,
+        −   name: "Blob"
+        +   name: "Blob, Jr."
+          )
+        """
+    )
+    #expect(diff(NSObject(), NSObject()) == "− NSObject#1()\n+ NSObject#2()")
+    let object = NSObject()
+    #expect(diff(object, object) == nil)
+    // An instance on both sides keeps its number, and is written in full on each side.
+    let blob = UserClass(id: 1, name: "Blob")
+    #expect(
+      diff([blob, blob], [UserClass(id: 2, name: "Blob Jr."), blob]) == """
+          [
+        +   [0]: UserClass#2(
+        +     id: 2,
+        +     name: "Blob Jr."
+        +   ),
+            [1]: UserClass#1(…)
+        −   [1]: UserClass#1(↩︎)
+          ]
+        """
+    )
+  }
+
+  @Test func valuesOfDifferentTypesAlwaysDiffer() {
+    #expect(diff(29.99 as Float as Any, 29.99 as Double as Any) == "− 29.99 as Float\n+ 29.99 as Double")
+    #expect(
+      diff(["value": 29.99 as Float] as [String: Any], ["value": 29.99 as Double]) == """
+          [
+        −   "value": 29.99 as Float
+        +   "value": 29.99 as Double
+          ]
+        """
+    )
+    #expect(diff(1 as Any, Int8(1) as Any) == "− 1 as Int\n+ 1 as Int8")
+    #expect(diff(1 as AnyHashable, 1 as AnyHashable) == nil)
   }
 
   @Test func aHundredThousandLinesStayAHandful() throws {
