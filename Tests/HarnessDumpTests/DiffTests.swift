@@ -20,6 +20,11 @@ private enum Action: Equatable {
   case failed(code: Int)
 }
 
+private struct Pair: Equatable {
+  var a: Int
+  var b: Int
+}
+
 @Suite("diff")
 struct DiffTests {
   @Test func equalValuesHaveNoDiff() {
@@ -234,6 +239,52 @@ struct DiffTests {
         −   "b": 2
         +   "b": 3,
         +   "c": 4
+          ]
+        """
+    )
+  }
+
+  @Test func addedEntryAfterAChangedOneKeepsItsOwnClosingLine() {
+    let expected = [1: User(id: 1, name: "Blob"), 2: User(id: 2, name: "Blob, Jr.")]
+    var actual = expected
+    actual[2]?.name = "Blob, Sr."
+    actual[3] = User(id: 3, name: "Dr. Blob")
+    #expect(
+      diff(expected, actual) == """
+          [
+            1: User(…),
+            2: User(
+              id: 2,
+        −     name: "Blob, Jr.",
+        +     name: "Blob, Sr.",
+              tags: []
+            ),
+        +   3: User(
+        +     id: 3,
+        +     name: "Dr. Blob",
+        +     tags: []
+        +   )
+          ]
+        """
+    )
+  }
+
+  @Test func removedEntryAfterAChangedOneKeepsItsOwnClosingLine() {
+    let expected = [1: Pair(a: 1, b: 1), 2: Pair(a: 2, b: 2), 3: Pair(a: 3, b: 3)]
+    let actual = [1: Pair(a: 1, b: 1), 2: Pair(a: 2, b: 20)]
+    #expect(
+      diff(expected, actual) == """
+          [
+            1: Pair(…),
+            2: Pair(
+              a: 2,
+        −     b: 2
+        +     b: 20
+            )
+        −   3: Pair(
+        −     a: 3,
+        −     b: 3
+        −   )
           ]
         """
     )
