@@ -13,6 +13,9 @@ extension DumpWriter {
     let valueType = type(of: value)
     // Only a counterpart of the same type can be compared part by part.
     let other = counterpart.value.flatMap { type(of: $0) == valueType ? $0 : nil }
+    if let other, side != nil, isCustomDiffable(valueType) {
+      return writeCustomDiffValue(value, other: other, depth: depth, isRoot: isRoot)
+    }
     if other == nil, let otherValue = counterpart.value, Self.dumpsAlike(value, otherValue) {
       // Values of different types always differ: `29.99 as Float` against `29.99 as Double`.
       writeValue(value, counterpart: .none, depth: depth, isRoot: isRoot)
@@ -90,6 +93,32 @@ extension DumpWriter {
     return kind
   }
 
+  /// Whether a diff asks the type what to compare (see `CustomDiffable`).
+  mutating func isCustomDiffable(_ valueType: Any.Type) -> Bool {
+    let key = ObjectIdentifier(valueType)
+    if let answer = customDiffableTypes[key] { return answer }
+    let answer = valueType is any CustomDiffable.Type
+    customDiffableTypes[key] = answer
+    return answer
+  }
+
+  /// In a diff, the value `CustomDiffable` chose for this side, compared with the other side's.
+  private mutating func writeCustomDiffValue(_ value: Any, other: Any, depth: Int, isRoot: Bool) {
+    let diffable = type(of: value) as! any CustomDiffable.Type
+    let isExpected = side == .expected
+    guard substitutionDepth < 32,
+      let values = isExpected
+        ? diffable.diffValues(expected: value, actual: other)
+        : diffable.diffValues(expected: other, actual: value)
+    else {
+      return writeValue(value, counterpart: .none, depth: depth, isRoot: isRoot)
+    }
+    let (mine, theirs) = isExpected ? (values.expected, values.actual) : (values.actual, values.expected)
+    substitutionDepth += 1
+    writeValue(mine, counterpart: .different(theirs), depth: depth, isRoot: isRoot)
+    substitutionDepth -= 1
+  }
+
   /// Whether two values (of different types) have the same dump.
   private static func dumpsAlike(_ value: Any, _ other: Any) -> Bool {
     bytes(dumping: value) == bytes(dumping: other)
@@ -108,7 +137,9 @@ extension DumpWriter {
   private mutating func writeChild(_ value: Any, counterpart: Counterpart, depth: Int) {
     var counterpart = counterpart
     if case .unknown(let other) = counterpart {
-      counterpart = Equality.areEqual(value, other) ? .equal : .different(other)
+      // A `CustomDiffable` type decides for itself: equal values may still show a difference.
+      let isEqual = side != nil && isCustomDiffable(type(of: value)) ? false : Equality.areEqual(value, other)
+      counterpart = isEqual ? .equal : .different(other)
     }
     // Objects keep their identity line (`Node#2(…)` would renumber the rest of the dump).
     guard case .equal = counterpart, !isFolding, !(type(of: value) is AnyClass) else {
