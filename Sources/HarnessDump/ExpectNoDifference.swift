@@ -18,8 +18,8 @@ import HarnessIssues
 /// ```
 ///
 /// Pass the two values in either order: the diff shows the first argument's lines with `−`
-/// and the second's with `+`, and the legend says so. (swift-custom-dump's documentation passes
-/// the actual value first; Harness's examples pass it first too.)
+/// and the second's with `+`, and the legend says so (swift-custom-dump's documentation passes
+/// the actual value first).
 ///
 /// The issue is reported with `reportIssue`, so it fails the running test (Swift Testing or
 /// XCTest) at the caller's line. An error thrown by either expression is reported as well.

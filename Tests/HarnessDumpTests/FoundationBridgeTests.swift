@@ -94,6 +94,19 @@ struct FoundationCollectionTests {
     #expect(firstDictionary.hasPrefix("[\n  \"k0\": \"s0\",\n  \"k1\": 1,\n  \"k10\": 10,"))
   }
 
+  @Test func diffOfCountedSetsComparesCounts() {
+    #expect(
+      diff(NSCountedSet(array: [1, 2, 2]), NSCountedSet(array: [2, 1, 2, 2])) == """
+          NSCountedSet([
+            1: 1,
+        −   2: 2
+        +   2: 3
+          ])
+        """
+    )
+    #expect(diff(NSSet(array: [2, 1]), NSSet(array: [1, 2])) == nil)
+  }
+
   @Test func diffOfNSDictionariesComparesByKey() {
     let expected = ["a": 1, "b": 2] as NSDictionary
     let actual = ["b": 3, "a": 1] as NSDictionary
