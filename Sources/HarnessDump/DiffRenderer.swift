@@ -199,13 +199,9 @@ struct DiffRenderer {
       let isMixed = rows[hunk].contains { $0.kind == .added } && rows[hunk].contains { $0.kind == .removed }
       // Pure insertions and removals are placed by sliding; keep large hunks linear.
       if isMixed, hunkEnd < rows.count, unchangedEnd - hunkStart <= 400 {
-        for isAddition in [true, false] {
-          if isAddition, edges.actual == nil { edges.actual = SpanEdges(actual) }
-          if !isAddition, edges.expected == nil { edges.expected = SpanEdges(expected) }
-          let sideEdges = isAddition ? edges.actual! : edges.expected!
-          if rematch(hunk, unchanged: hunkEnd..<unchangedEnd, isAddition: isAddition, edges: sideEdges) {
-            break
-          }
+        let unchanged = hunkEnd..<unchangedEnd
+        if !rematch(hunk, unchanged: unchanged, isAddition: true, edges: &edges.actual) {
+          _ = rematch(hunk, unchanged: unchanged, isAddition: false, edges: &edges.expected)
         }
       }
       hunkStart = unchangedEnd
@@ -218,7 +214,7 @@ struct DiffRenderer {
     _ hunk: Range<Int>,
     unchanged: Range<Int>,
     isAddition: Bool,
-    edges: SpanEdges
+    edges: inout SpanEdges?
   ) -> Bool {
     let kind: LineDiff.Kind = isAddition ? .added : .removed
     let document = isAddition ? actual : expected
@@ -228,8 +224,13 @@ struct DiffRenderer {
     let matched = rows[unchanged.lowerBound][keyPath: side]
     func matches(_ line: Int, _ other: Int) -> Bool { document.line(line, matches: document, line: other) }
 
+    let candidates = (first..<matched).filter { matches($0, matched) }
+    guard !candidates.isEmpty else { return false }
+    // Built once per dump, and only for a diff that needs it.
+    if edges == nil { edges = SpanEdges(document) }
+    let edges = edges!
     var best: (line: Int, count: Int, gain: Int)?
-    for candidate in first..<matched where matches(candidate, matched) {
+    for candidate in candidates {
       var count = 1
       while count < unchanged.count, candidate + count < matched, matches(candidate + count, matched + count) {
         count += 1

@@ -12,15 +12,19 @@ extension DumpWriter {
   mutating func writeValue(_ value: Any, counterpart: Counterpart, depth: Int, isRoot: Bool) {
     let valueType = type(of: value)
     // Only a counterpart of the same type can be compared part by part.
-    let other = counterpart.value.flatMap { type(of: $0) == valueType ? $0 : nil }
-    if let other, side != nil, isCustomDiffable(valueType) {
-      return writeCustomDiffValue(value, other: other, depth: depth, isRoot: isRoot)
-    }
-    if other == nil, let otherValue = counterpart.value, Self.dumpsAlike(value, otherValue) {
-      // Values of different types always differ: `29.99 as Float` against `29.99 as Double`.
-      writeValue(value, counterpart: .none, depth: depth, isRoot: isRoot)
-      write(" as ")
-      return write(TypeName.full(for: valueType))
+    var other: Any?
+    if let counterpartValue = counterpart.value {
+      if type(of: counterpartValue) == valueType {
+        if side != nil, isCustomDiffable(valueType) {
+          return writeCustomDiffValue(value, other: counterpartValue, depth: depth, isRoot: isRoot)
+        }
+        other = counterpartValue
+      } else if Self.dumpsAlike(value, counterpartValue) {
+        // Values of different types always differ: `29.99 as Float` against `29.99 as Double`.
+        writeValue(value, counterpart: .none, depth: depth, isRoot: isRoot)
+        write(" as ")
+        return write(TypeName.full(for: valueType))
+      }
     }
     switch kind(of: valueType, sample: value) {
     case .optional:
