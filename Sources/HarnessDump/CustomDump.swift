@@ -29,6 +29,7 @@
 ///   `NSDictionary`, `NSData`, `NSURL`, …) like the Swift values they bridge to;
 /// - class instances numbered per type in order of appearance (`Node#1(…)`), and written once:
 ///   a repeated or cyclic reference is `Node#1(↩︎)`.
+/// - pointers numbered in order of appearance (`UnsafeMutablePointer(#1)`), never addresses.
 ///
 /// The same value dumps to the same text on every run: no hash order, no addresses.
 /// Customise a type's dump with ``CustomDumpStringConvertible``, ``CustomDumpReflectable`` or

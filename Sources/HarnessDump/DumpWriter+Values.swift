@@ -79,6 +79,9 @@ extension DumpWriter {
         writeValue(scalar, counterpart: .none, depth: depth + 1, isRoot: false)
       }
       write(")")
+    case .pointer:
+      let address = (value as! any PointerDumpable).dumpAddress
+      write("\(TypeName.header(for: valueType))(#\(objects.number(forAddress: address)))")
     case .array:
       writeArray(value as! any ArrayDumpable, other: other as! (any ArrayDumpable)?, depth: depth)
     case .unordered:
@@ -491,7 +494,7 @@ extension DumpWriter {
     case .optional:
       guard let wrapped = (value as! any OptionalDumpable).dumpWrapped else { return true }
       return isInlineLeaf(wrapped)
-    case .metatype, .int, .double, .bool, .described, .simd:
+    case .metatype, .int, .double, .bool, .described, .simd, .pointer:
       return true
     case .string:
       return !StringLiteral.isMultiline(value as! String)

@@ -118,3 +118,29 @@ extension SIMD8: SIMDDumpable {}
 extension SIMD16: SIMDDumpable {}
 extension SIMD32: SIMDDumpable {}
 extension SIMD64: SIMDDumpable {}
+
+/// Pointers, dumped as `UnsafeMutablePointer(#1)`: numbered by first appearance, like
+/// `ObjectIdentifier`, never as an address.
+protocol PointerDumpable {
+  var dumpAddress: UInt { get }
+}
+
+extension UnsafePointer: PointerDumpable {
+  var dumpAddress: UInt { UInt(bitPattern: self) }
+}
+
+extension UnsafeMutablePointer: PointerDumpable {
+  var dumpAddress: UInt { UInt(bitPattern: self) }
+}
+
+extension UnsafeRawPointer: PointerDumpable {
+  var dumpAddress: UInt { UInt(bitPattern: self) }
+}
+
+extension UnsafeMutableRawPointer: PointerDumpable {
+  var dumpAddress: UInt { UInt(bitPattern: self) }
+}
+
+extension OpaquePointer: PointerDumpable {
+  var dumpAddress: UInt { UInt(bitPattern: Int(bitPattern: self)) }
+}

@@ -9,6 +9,7 @@ struct ObjectRegistry {
   private var numbers: [ObjectIdentifier: Int] = [:]
   private var countPerType: [ObjectIdentifier: Int] = [:]
   private var identifierNumbers: [ObjectIdentifier: Int] = [:]
+  private var addressNumbers: [UInt: Int] = [:]
   /// The objects whose contents the current dump has written.
   private var written: Set<ObjectIdentifier> = []
   // Keeps every numbered object alive for the whole dump: a temporary object (say, from a
@@ -32,6 +33,14 @@ struct ObjectRegistry {
   /// again the first time it appears there.
   mutating func startNextDump() {
     written.removeAll(keepingCapacity: true)
+  }
+
+  /// A number for a pointer's address, in order of first appearance.
+  mutating func number(forAddress address: UInt) -> Int {
+    if let number = addressNumbers[address] { return number }
+    let number = addressNumbers.count + 1
+    addressNumbers[address] = number
+    return number
   }
 
   /// A number for a bare `ObjectIdentifier`, in order of first appearance.

@@ -24,6 +24,8 @@ enum ValueKind {
   case range
   /// SIMD vectors: `SIMD4<Float>(1.0, 2.0, 4.0, 8.0)`.
   case simd
+  /// Pointers: `UnsafeMutablePointer(#1)`, numbered, never an address.
+  case pointer
   case array
   case unordered
   case mirror
@@ -53,6 +55,7 @@ enum ValueKind {
     if type == AnyHashable.self { return .anyHashable }
     if type is any RangeDumpable.Type { return .range }
     if type is any SIMDDumpable.Type { return .simd }
+    if type is any PointerDumpable.Type { return .pointer }
     if type is any ArrayDumpable.Type { return .array }
     if type is any UnorderedDumpable.Type { return .unordered }
     return .mirror
