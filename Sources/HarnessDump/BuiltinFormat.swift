@@ -13,6 +13,7 @@ import Foundation
 /// | key paths | `\User.name` |
 /// | `ObjectIdentifier` | `ObjectIdentifier(#1)`, numbered by first appearance (never an address) |
 /// | `NSError` | its domain, code and user info, like a struct |
+/// | `Calendar` | its identifier, locale, time zone and week rules, like a struct |
 package enum BuiltinFormat {
   case date
   case uuid
@@ -24,6 +25,7 @@ package enum BuiltinFormat {
   case keyPath
   case objectIdentifier
   case nsError
+  case calendar
 
   init?(for type: Any.Type) {
     switch type {
@@ -37,6 +39,7 @@ package enum BuiltinFormat {
     case is AnyKeyPath.Type: self = .keyPath
     case is ObjectIdentifier.Type: self = .objectIdentifier
     case is NSError.Type: self = .nsError
+    case is Calendar.Type: self = .calendar
     default: return nil
     }
   }
@@ -54,14 +57,18 @@ package enum BuiltinFormat {
     case .keyPath: Self.keyPath(value as! AnyKeyPath)
     case .objectIdentifier:
       "ObjectIdentifier(#\(objects.number(forIdentifier: value as! ObjectIdentifier)))"
-    case .nsError: nil
+    case .nsError, .calendar: nil
     }
   }
 
   /// For formats written as fields, like a struct: the mirror of `value` (a diff compares it
   /// with the counterpart's, field by field).
   func fieldsMirror(of value: Any) -> Mirror? {
-    self == .nsError ? Self.nsErrorMirror(value as! NSError) : nil
+    switch self {
+    case .nsError: Self.nsErrorMirror(value as! NSError)
+    case .calendar: Self.calendarMirror(value as! Calendar)
+    default: nil
+    }
   }
 
   // MARK: Date
@@ -171,6 +178,23 @@ package enum BuiltinFormat {
         "domain": error.domain,
         "code": error.code,
         "userInfo": error.userInfo,
+      ],
+      displayStyle: .struct
+    )
+  }
+
+  // MARK: Calendar
+
+  /// What a calendar computes with; its private implementation object stays out.
+  private static func calendarMirror(_ calendar: Calendar) -> Mirror {
+    Mirror(
+      calendar,
+      children: [
+        "identifier": calendar.identifier,
+        "locale": calendar.locale as Any,
+        "timeZone": calendar.timeZone,
+        "firstWeekday": calendar.firstWeekday,
+        "minimumDaysInFirstWeek": calendar.minimumDaysInFirstWeek,
       ],
       displayStyle: .struct
     )

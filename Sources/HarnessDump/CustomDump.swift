@@ -24,9 +24,12 @@
 ///   (`Set([…])`) sorted by the dumped text of their keys and elements, integers by value;
 /// - strings quoted and escaped, multi-line strings as `"""` blocks;
 /// - `Date` (ISO 8601, UTC), `UUID`, `URL`, `Duration` (`Duration.seconds(6)`), `Decimal`,
-///   `Data`, key paths, metatypes (`User.self`) and errors in readable forms;
+///   `Data`, `Calendar`, ranges (`1..<4`), SIMD vectors (`SIMD2<Int>(1, 2)`), key paths,
+///   metatypes (`User.self`) and errors in readable forms; Foundation reference types (`NSSet`,
+///   `NSDictionary`, `NSData`, `NSURL`, …) like the Swift values they bridge to;
 /// - class instances numbered per type in order of appearance (`Node#1(…)`), and written once:
 ///   a repeated or cyclic reference is `Node#1(↩︎)`.
+/// - pointers numbered in order of appearance (`UnsafeMutablePointer(#1)`), never addresses.
 ///
 /// The same value dumps to the same text on every run: no hash order, no addresses.
 /// Customise a type's dump with ``CustomDumpStringConvertible``, ``CustomDumpReflectable`` or

@@ -16,9 +16,16 @@
 /// collapse to `… (N unchanged)`, so a change in a large value stays a handful of lines.
 /// Array indices do not count as changes: inserting an element shows one added element, not a
 /// renumbered array (unchanged lines show the indices of `actual`).
+///
+/// Class instances are numbered across both values (`User#1`, `User#2`): an instance on both
+/// sides keeps its number, two distinct instances never share one. Values of different types
+/// always differ (`− 29.99 as Float`, `+ 29.99 as Double`). A type can choose what is compared
+/// with ``CustomDiffable``.
 public func diff<T>(_ expected: T, _ actual: T) -> String? {
-  let expectedText = DumpedText(expected, comparedWith: actual)
-  let actualText = DumpedText(actual, comparedWith: expected)
+  var objects = ObjectRegistry()
+  let expectedText = DumpedText(expected, comparedWith: actual, side: .expected, objects: &objects)
+  objects.startNextDump()
+  let actualText = DumpedText(actual, comparedWith: expected, side: .actual, objects: &objects)
   guard expectedText.bytes != actualText.bytes else { return nil }
   let rows = LineDiff.rows(expectedText, actualText)
   var renderer = DiffRenderer(expected: expectedText, actual: actualText, rows: rows)

@@ -30,6 +30,7 @@ struct DiffRenderer {
 
   /// The rendered diff, or nil when no line changed.
   mutating func render() -> String? {
+    rematchLinesAfterChanges()
     slideChangesOntoValueBoundaries()
     changeCounts = [0]
     changeCounts.reserveCapacity(rows.count + 1)
@@ -173,6 +174,126 @@ struct DiffRenderer {
     output.append(contentsOf: firstLine.prefix { $0 == 32 })
     output.append(contentsOf: "… (\(count) unchanged)".utf8)
     output.append(10)
+  }
+
+  // MARK: Re-matching lines after a change
+
+  /// A changed value followed by added (or removed) values can end in lines the line diff
+  /// matched with the wrong value's: in `[1: A(…), 2: B(x)]` → `[…, 2: B(y), 3: C(z)]` the
+  /// closing `)` of `2` can pair with the `)` of the added `3`, which then reads as if `3` were
+  /// the end of `2`. Where lines inside a change match the unchanged lines after it just as
+  /// well, pair those instead when that cuts fewer values in half.
+  private mutating func rematchLinesAfterChanges() {
+    var edges: (expected: SpanEdges?, actual: SpanEdges?) = (nil, nil)
+    var hunkStart = 0
+    while hunkStart < rows.count {
+      guard rows[hunkStart].kind != .unchanged else {
+        hunkStart += 1
+        continue
+      }
+      var hunkEnd = hunkStart
+      while hunkEnd < rows.count, rows[hunkEnd].kind != .unchanged { hunkEnd += 1 }
+      var unchangedEnd = hunkEnd
+      while unchangedEnd < rows.count, rows[unchangedEnd].kind == .unchanged { unchangedEnd += 1 }
+      let hunk = hunkStart..<hunkEnd
+      let isMixed = rows[hunk].contains { $0.kind == .added } && rows[hunk].contains { $0.kind == .removed }
+      // Pure insertions and removals are placed by sliding; keep large hunks linear.
+      if isMixed, hunkEnd < rows.count, unchangedEnd - hunkStart <= 400 {
+        let unchanged = hunkEnd..<unchangedEnd
+        if !rematch(hunk, unchanged: unchanged, isAddition: true, edges: &edges.actual) {
+          _ = rematch(hunk, unchanged: unchanged, isAddition: false, edges: &edges.expected)
+        }
+      }
+      hunkStart = unchangedEnd
+    }
+  }
+
+  /// Re-pairs the first unchanged lines after `hunk` with lines of one side inside it; true if
+  /// that was better.
+  private mutating func rematch(
+    _ hunk: Range<Int>,
+    unchanged: Range<Int>,
+    isAddition: Bool,
+    edges: inout SpanEdges?
+  ) -> Bool {
+    let kind: LineDiff.Kind = isAddition ? .added : .removed
+    let document = isAddition ? actual : expected
+    let side: WritableKeyPath<LineDiff.Row, Int> = isAddition ? \.actualLine : \.expectedLine
+    let changedLines = rows[hunk].filter { $0.kind == kind }.map { $0[keyPath: side] }
+    guard let first = changedLines.first else { return false }
+    let matched = rows[unchanged.lowerBound][keyPath: side]
+    func matches(_ line: Int, _ other: Int) -> Bool { document.line(line, matches: document, line: other) }
+
+    let candidates = (first..<matched).filter { matches($0, matched) }
+    guard !candidates.isEmpty else { return false }
+    // Built once per dump, and only for a diff that needs it.
+    if edges == nil { edges = SpanEdges(document) }
+    let edges = edges!
+    var best: (line: Int, count: Int, gain: Int)?
+    for candidate in candidates {
+      var count = 1
+      while count < unchanged.count, candidate + count < matched, matches(candidate + count, matched + count) {
+        count += 1
+      }
+      let window = first...(matched + count - 1)
+      let before = edges.valuesCutInHalf(window) { $0 < matched }
+      let after = edges.valuesCutInHalf(window) { $0 < candidate || $0 >= candidate + count }
+      if before - after > (best?.gain ?? 0) { best = (candidate, count, before - after) }
+    }
+    guard let best else { return false }
+
+    let otherChanged = rows[hunk].filter { $0.kind != kind }
+    var rewritten: [LineDiff.Row] = []
+    func changed(_ lines: Range<Int>) {
+      for line in lines {
+        var row = LineDiff.Row(kind: kind, expectedLine: -1, actualLine: -1)
+        row[keyPath: side] = line
+        rewritten.append(row)
+      }
+    }
+    // Removed lines come before added ones, as the line diff writes them.
+    if !isAddition { changed(first..<best.line) }
+    rewritten += otherChanged
+    if isAddition { changed(first..<best.line) }
+    for offset in 0..<best.count {
+      var row = rows[unchanged.lowerBound + offset]
+      row[keyPath: side] = best.line + offset
+      rewritten.append(row)
+    }
+    changed((best.line + best.count)..<(matched + best.count))
+    rows.replaceSubrange(hunk.lowerBound..<(unchanged.lowerBound + best.count), with: rewritten)
+    return true
+  }
+
+  /// For each line of a dump, the values (spans) that start or end there.
+  private struct SpanEdges {
+    let spans: [DumpLayout.Span]
+    var spansAtLine: [[Int]]
+
+    init(_ text: DumpedText) {
+      spans = text.layout.spans
+      spansAtLine = Array(repeating: [], count: text.lineCount)
+      for (index, span) in spans.enumerated() where span.firstLine != span.lastLine {
+        spansAtLine[span.firstLine].append(index)
+        spansAtLine[span.lastLine].append(index)
+      }
+    }
+
+    /// How many multi-line values with an end in `window` have one end changed and the other
+    /// not.
+    func valuesCutInHalf(_ window: ClosedRange<Int>, isChanged: (Int) -> Bool) -> Int {
+      func changed(_ line: Int) -> Bool { window.contains(line) && isChanged(line) }
+      var count = 0
+      for line in window {
+        for index in spansAtLine[line] {
+          let span = spans[index]
+          // Each value once: at its first line in the window.
+          guard line == (window.contains(span.firstLine) ? span.firstLine : span.lastLine) else { continue }
+          if changed(span.firstLine) != changed(span.lastLine) { count += 1 }
+        }
+      }
+      return count
+    }
   }
 
   // MARK: Sliding changes

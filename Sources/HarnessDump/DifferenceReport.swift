@@ -10,13 +10,22 @@
 ///
 ///     (Expected: −, Actual: +)
 package enum DifferenceReport {
-  /// The legend under every diff.
+  /// The legend under a diff of an expected and an actual value.
   package static let legend = "(Expected: −, Actual: +)"
 
+  /// The legend under a diff of two arguments that could be passed in either order
+  /// (`expectNoDifference`): it names them by position, so neither order misleads.
+  package static let positionalLegend = "(First argument: −, Second argument: +)"
+
   /// The message for `expected` and `actual` that are not equal: `headline`, the diff and the
-  /// legend. When their dumps are identical (a custom `==`, a NaN, an object's identity), it says
-  /// so and shows the dump once.
-  package static func message<T>(headline: String, expected: T, actual: T) -> String {
+  /// legend. When their dumps are identical (a custom `==`, a NaN), it says so and shows the
+  /// dump once.
+  package static func message<T>(
+    headline: String,
+    expected: T,
+    actual: T,
+    legend: String = legend
+  ) -> String {
     guard let difference = diff(expected, actual) else {
       return """
         \(headline)
@@ -25,8 +34,8 @@ package enum DifferenceReport {
 
         \(String(customDumping: actual))
 
-        Their == compares something the dump does not show: an object's identity, a NaN, or a \
-        custom ==. Conform the type to CustomDumpReflectable to show it.
+        Their == compares something the dump does not show: a NaN, or a custom ==. Conform the \
+        type to CustomDumpReflectable to show it.
         """
     }
     return "\(headline)\n\n\(difference)\n\n\(legend)"

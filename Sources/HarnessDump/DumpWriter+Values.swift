@@ -12,7 +12,20 @@ extension DumpWriter {
   mutating func writeValue(_ value: Any, counterpart: Counterpart, depth: Int, isRoot: Bool) {
     let valueType = type(of: value)
     // Only a counterpart of the same type can be compared part by part.
-    let other = counterpart.value.flatMap { type(of: $0) == valueType ? $0 : nil }
+    var other: Any?
+    if let counterpartValue = counterpart.value {
+      if type(of: counterpartValue) == valueType {
+        if side != nil, isCustomDiffable(valueType) {
+          return writeCustomDiffValue(value, other: counterpartValue, depth: depth, isRoot: isRoot)
+        }
+        other = counterpartValue
+      } else if Self.dumpsAlike(value, counterpartValue) {
+        // Values of different types always differ: `29.99 as Float` against `29.99 as Double`.
+        writeValue(value, counterpart: .none, depth: depth, isRoot: isRoot)
+        write(" as ")
+        return write(TypeName.full(for: valueType))
+      }
+    }
     switch kind(of: valueType, sample: value) {
     case .optional:
       writeOptional(value, other: other, depth: depth, isRoot: isRoot)
@@ -26,7 +39,7 @@ extension DumpWriter {
     case .reflectable:
       let mirror = (value as! any CustomDumpReflectable).customDumpMirror
       let otherMirror = other.map { ($0 as! any CustomDumpReflectable).customDumpMirror }
-      writeMirror(mirror, of: value, other: otherMirror, depth: depth, isRoot: isRoot)
+      writeMirror(mirror, of: value, other: otherMirror, depth: depth, isRoot: isRoot, isGiven: true)
     case .string:
       writeString(value as! String)
     case .int:
@@ -46,10 +59,29 @@ extension DumpWriter {
       } else if let text = format.text(of: value, objects: &objects) {
         write(text)
       }
+    case .bridged(let bridge):
+      let otherValue = other.map(bridge.swiftValue(of:))
+      writeValue(bridge.swiftValue(of: value), counterpart: Counterpart(otherValue), depth: depth, isRoot: isRoot)
     case .anyHashable:
       let base = (value as! AnyHashable).base
       let otherBase = other.map { ($0 as! AnyHashable).base }
       writeValue(base, counterpart: Counterpart(otherBase), depth: depth, isRoot: isRoot)
+    case .range:
+      let range = value as! any RangeDumpable
+      writeValue(range.dumpBounds.lower, counterpart: .none, depth: depth + 1, isRoot: false)
+      write(type(of: range).dumpOperator)
+      writeValue(range.dumpBounds.upper, counterpart: .none, depth: depth + 1, isRoot: false)
+    case .simd:
+      write(TypeName.full(for: valueType))
+      write("(")
+      for (index, scalar) in (value as! any SIMDDumpable).dumpScalars.enumerated() {
+        if index > 0 { write(", ") }
+        writeValue(scalar, counterpart: .none, depth: depth + 1, isRoot: false)
+      }
+      write(")")
+    case .pointer:
+      let address = (value as! any PointerDumpable).dumpAddress
+      write("\(TypeName.header(for: valueType))(#\(objects.number(forAddress: address)))")
     case .array:
       writeArray(value as! any ArrayDumpable, other: other as! (any ArrayDumpable)?, depth: depth)
     case .unordered:
@@ -68,6 +100,37 @@ extension DumpWriter {
     return kind
   }
 
+  /// Whether a diff asks the type what to compare (see `CustomDiffable`).
+  mutating func isCustomDiffable(_ valueType: Any.Type) -> Bool {
+    let key = ObjectIdentifier(valueType)
+    if let answer = customDiffableTypes[key] { return answer }
+    let answer = valueType is any CustomDiffable.Type
+    customDiffableTypes[key] = answer
+    return answer
+  }
+
+  /// In a diff, the value `CustomDiffable` chose for this side, compared with the other side's.
+  private mutating func writeCustomDiffValue(_ value: Any, other: Any, depth: Int, isRoot: Bool) {
+    let diffable = type(of: value) as! any CustomDiffable.Type
+    let isExpected = side == .expected
+    guard substitutionDepth < 32,
+      let values = isExpected
+        ? diffable.diffValues(expected: value, actual: other)
+        : diffable.diffValues(expected: other, actual: value)
+    else {
+      return writeValue(value, counterpart: .none, depth: depth, isRoot: isRoot)
+    }
+    let (mine, theirs) = isExpected ? (values.expected, values.actual) : (values.actual, values.expected)
+    substitutionDepth += 1
+    writeValue(mine, counterpart: .different(theirs), depth: depth, isRoot: isRoot)
+    substitutionDepth -= 1
+  }
+
+  /// Whether two values (of different types) have the same dump.
+  private static func dumpsAlike(_ value: Any, _ other: Any) -> Bool {
+    bytes(dumping: value) == bytes(dumping: other)
+  }
+
   /// Whether containers at `depth` are written folded (`Type(…)`).
   private func isFolded(at depth: Int) -> Bool {
     depth >= maxDepth || isFolding || depth >= Self.nestingLimit
@@ -81,7 +144,9 @@ extension DumpWriter {
   private mutating func writeChild(_ value: Any, counterpart: Counterpart, depth: Int) {
     var counterpart = counterpart
     if case .unknown(let other) = counterpart {
-      counterpart = Equality.areEqual(value, other) ? .equal : .different(other)
+      // A `CustomDiffable` type decides for itself: equal values may still show a difference.
+      let isEqual = side != nil && isCustomDiffable(type(of: value)) ? false : Equality.areEqual(value, other)
+      counterpart = isEqual ? .equal : .different(other)
     }
     // Objects keep their identity line (`Node#2(…)` would renumber the rest of the dump).
     guard case .equal = counterpart, !isFolding, !(type(of: value) is AnyClass) else {
@@ -208,14 +273,14 @@ extension DumpWriter {
     other: (any UnorderedDumpable)?,
     depth: Int
   ) {
-    let isDictionary = type(of: collection).dumpHasValues
-    if collection.dumpIsEmpty { return write(isDictionary ? "[:]" : "Set([])") }
-    if isFolded(at: depth) { return write(isDictionary ? "[…]" : "Set([…])") }
+    let delimiters = type(of: collection).dumpDelimiters
+    if collection.dumpIsEmpty { return write(delimiters.empty) }
+    if isFolded(at: depth) { return write(delimiters.folded) }
     let entries = collection.dumpEntries
       .map { (sortKey: DumpWriter.bytes(dumping: $0.key), entry: $0) }
       .sorted { DumpOrder.areInIncreasingOrder($0.sortKey, $1.sortKey) }
       .map(\.entry)
-    writeEntries(entries, isDictionary: isDictionary, depth: depth) { key in
+    writeEntries(entries, delimiters: delimiters, depth: depth) { key in
       Counterpart(other?.dumpValue(forKey: key))
     }
   }
@@ -223,39 +288,49 @@ extension DumpWriter {
   /// Dictionaries and sets reflected through a mirror: kept in the mirror's order, which the
   /// type chose (an ordered dictionary's order is part of its value).
   private mutating func writeEntries(of mirror: Mirror, isDictionary: Bool, depth: Int) {
-    if mirror.children.isEmpty { return write(isDictionary ? "[:]" : "Set([])") }
-    if isFolded(at: depth) { return write(isDictionary ? "[…]" : "Set([…])") }
+    let delimiters: UnorderedDelimiters = isDictionary ? .dictionary : .set
+    if mirror.children.isEmpty { return write(delimiters.empty) }
+    if isFolded(at: depth) { return write(delimiters.folded) }
     let entries = mirror.children.map { child -> (key: Any, value: Any) in
       guard isDictionary else { return (child.value, ()) }
       let pair = Array(Mirror(reflecting: child.value).children)
       guard pair.count == 2 else { return (child.value, ()) }
       return (pair[0].value, pair[1].value)
     }
-    writeEntries(entries, isDictionary: isDictionary, depth: depth) { _ in .none }
+    writeEntries(entries, delimiters: delimiters, depth: depth) { _ in .none }
   }
 
   private mutating func writeEntries(
     _ entries: [(key: Any, value: Any)],
-    isDictionary: Bool,
+    delimiters: UnorderedDelimiters,
     depth: Int,
     counterpartForKey: (Any) -> Counterpart
   ) {
-    var container = openContainer(isDictionary ? "[" : "Set([", isCollection: true)
+    var container = openContainer(delimiters.open, isCollection: true)
     for entry in entries {
       let span = beginChild(of: &container, label: .none)
       writeValue(entry.key, counterpart: .none, depth: depth + 1, isRoot: false)
-      if isDictionary {
+      if delimiters.hasValues {
         write(": ")
         writeChild(entry.value, counterpart: counterpartForKey(entry.key), depth: depth + 1)
       }
       endChild(span)
     }
-    closeContainer(container, isDictionary ? "]" : "])")
+    closeContainer(container, delimiters.close)
   }
 
   // MARK: Mirrors
 
-  mutating func writeMirror(_ mirror: Mirror, of value: Any, other: Mirror?, depth: Int, isRoot: Bool) {
+  /// - `isGiven`: the mirror is a type's own `customDumpMirror`: its children are written as
+  ///   given (no inherited fields added, no bookkeeping hidden, no names changed).
+  mutating func writeMirror(
+    _ mirror: Mirror,
+    of value: Any,
+    other: Mirror?,
+    depth: Int,
+    isRoot: Bool,
+    isGiven: Bool = false
+  ) {
     // Children pair up only between mirrors of the same shape.
     let other = other.flatMap {
       $0.subjectType == mirror.subjectType && $0.displayStyle == mirror.displayStyle ? $0 : nil
@@ -277,26 +352,32 @@ extension DumpWriter {
     case .enum?:
       writeEnum(mirror, of: value, other: other, depth: depth, isRoot: isRoot)
     case .tuple?:
-      writeFields(open: "(", mirror.children, other: other?.children, depth: depth)
+      writeFields(open: "(", mirror.children, other: other?.children, depth: depth, hidesBookkeeping: !isGiven)
     case .struct?:
       let open = "\(TypeName.header(for: mirror.subjectType))("
-      writeFields(open: open, mirror.children, other: other?.children, depth: depth)
+      writeFields(open: open, mirror.children, other: other?.children, depth: depth, hidesBookkeeping: !isGiven)
     default:
       // `.class`, or a mirror without a style: a class instance shows its identity.
       if type(of: value) is AnyClass {
-        writeObject(value as AnyObject, mirror: mirror, other: other, depth: depth)
+        writeObject(value as AnyObject, mirror: mirror, other: other, depth: depth, isGiven: isGiven)
       } else {
         let open = "\(TypeName.header(for: mirror.subjectType))("
-        writeFields(open: open, mirror.children, other: other?.children, depth: depth)
+        writeFields(open: open, mirror.children, other: other?.children, depth: depth, hidesBookkeeping: !isGiven)
       }
     }
   }
 
   /// `Type#1(fields)` the first time an object appears, `Type#1(↩︎)` after that.
-  private mutating func writeObject(_ object: AnyObject, mirror: Mirror, other: Mirror?, depth: Int) {
+  private mutating func writeObject(_ object: AnyObject, mirror: Mirror, other: Mirror?, depth: Int, isGiven: Bool) {
     let (number, isFirst) = objects.register(object)
     let header = "\(TypeName.header(for: type(of: object)))#\(number)("
     guard isFirst else { return write(header + "↩︎)") }
+    guard !isGiven else {
+      let children = Array(mirror.children)
+      return writeFields(
+        open: header, children, other: other.map { Array($0.children) }, depth: depth, hidesBookkeeping: false
+      )
+    }
     writeFields(
       open: header,
       Self.childrenIncludingInherited(mirror),
@@ -350,16 +431,21 @@ extension DumpWriter {
 
   /// Named (or unnamed) children between `open` and `)`. A single child that fits on a line
   /// stays on the line: `UserID(rawValue: 42)`, `.loaded(5)`.
+  ///
+  /// - `hidesBookkeeping`: leave out `_$`-prefixed stored properties, macro bookkeeping such as
+  ///   `@Observable`'s registrar (false for a mirror a type gave).
   private mutating func writeFields<Children: Collection<Mirror.Child>>(
     open: String,
     _ children: Children,
     other: Children?,
-    depth: Int
+    depth: Int,
+    hidesBookkeeping: Bool = true
   ) {
     if children.isEmpty { return write(open + ")") }
     if isFolded(at: depth) { return write(open + "…)") }
-    // `_$`-prefixed properties are macro bookkeeping (`@Observable`'s registrar).
-    func isVisible(_ child: Mirror.Child) -> Bool { !(child.label?.hasPrefix("_$") ?? false) }
+    func isVisible(_ child: Mirror.Child) -> Bool {
+      !hidesBookkeeping || !(child.label?.hasPrefix("_$") ?? false)
+    }
     var iterator = children.lazy.filter(isVisible).makeIterator()
     var otherIterator = other.map { $0.count == children.count ? $0.lazy.filter(isVisible).makeIterator() : nil }
     guard let first = iterator.next() else { return write(open + ")") }
@@ -408,7 +494,7 @@ extension DumpWriter {
     case .optional:
       guard let wrapped = (value as! any OptionalDumpable).dumpWrapped else { return true }
       return isInlineLeaf(wrapped)
-    case .metatype, .int, .double, .bool, .described:
+    case .metatype, .int, .double, .bool, .described, .simd, .pointer:
       return true
     case .string:
       return !StringLiteral.isMultiline(value as! String)
@@ -418,6 +504,8 @@ extension DumpWriter {
       return !(value as! any CustomDumpStringConvertible).customDumpDescription.utf8.contains(10)
     case .builtin(let format):
       return format.fieldsMirror(of: value) == nil
+    case .bridged(let bridge):
+      return isInlineLeaf(bridge.swiftValue(of: value))
     case .anyHashable:
       return isInlineLeaf((value as! AnyHashable).base)
     case .representable:
@@ -431,6 +519,9 @@ extension DumpWriter {
     case .reflectable:
       return !(type(of: value) is AnyClass)
         && (value as! any CustomDumpReflectable).customDumpMirror.children.isEmpty
+    case .range:
+      let bounds = (value as! any RangeDumpable).dumpBounds
+      return isInlineLeaf(bounds.lower) && isInlineLeaf(bounds.upper)
     case .array:
       return (value as! any ArrayDumpable).dumpIsEmpty
     case .unordered:

@@ -13,7 +13,10 @@ struct DumpWriter {
   /// The indentation of the line being written, in spaces.
   var indent: Int
   var objects = ObjectRegistry()
+  /// In a diff, which of the two values this dump shows; nil for a plain dump.
+  var side: DiffSide?
   var kinds: [ObjectIdentifier: ValueKind] = [:]
+  var customDiffableTypes: [ObjectIdentifier: Bool] = [:]
   /// How many `customDumpValue` substitutions are being followed (guards against loops).
   var substitutionDepth = 0
   /// Set while writing a value known to equal its counterpart in a diff: containers are

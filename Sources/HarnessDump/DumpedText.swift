@@ -4,9 +4,13 @@ struct DumpedText {
   let layout: DumpLayout
 
   /// The dump of `value`, with nested values equal to their counterparts in `other` folded.
-  init(_ value: Any, comparedWith other: Any) {
+  /// `objects` numbers class instances across both dumps of a diff.
+  init(_ value: Any, comparedWith other: Any, side: DiffSide, objects: inout ObjectRegistry) {
     var writer = DumpWriter(recordsLayout: true)
+    writer.side = side
+    writer.objects = objects
     writer.dump(value, name: nil, counterpart: other)
+    objects = writer.objects
     bytes = writer.bytes
     layout = writer.layout
   }
@@ -40,4 +44,10 @@ struct DumpedText {
     let (head, tail) = comparedParts(ofLine: index)
     return Array(head) + tail
   }
+}
+
+/// Which value of a diff a dump shows.
+enum DiffSide {
+  case expected
+  case actual
 }

@@ -3,30 +3,34 @@ import HarnessIssues
 /// Expects two values to be equal; when they are not, reports an issue showing how they differ.
 ///
 /// ```swift
-/// expectNoDifference(User(id: 42, name: "Blob, Esq."), user)
+/// expectNoDifference(user, User(id: 42, name: "Blob, Esq."))
 /// ```
 /// ```text
 /// expectNoDifference failed: the values differ
 ///
 ///   User(
 ///     id: 42,
-/// −   name: "Blob, Esq."
-/// +   name: "Blob"
+/// −   name: "Blob"
+/// +   name: "Blob, Esq."
 ///   )
 ///
-/// (Expected: −, Actual: +)
+/// (First argument: −, Second argument: +)
 /// ```
+///
+/// Pass the two values in either order: the diff shows the first argument's lines with `−`
+/// and the second's with `+`, and the legend says so (swift-custom-dump's documentation passes
+/// the actual value first).
 ///
 /// The issue is reported with `reportIssue`, so it fails the running test (Swift Testing or
 /// XCTest) at the caller's line. An error thrown by either expression is reported as well.
 ///
 /// - Parameters:
-///   - expected: The value you expect.
-///   - actual: The value you got.
+///   - first: One value; its lines start with `−` in the diff.
+///   - second: The other value; its lines start with `+`.
 ///   - message: Shown after the headline.
 public func expectNoDifference<T: Equatable>(
-  _ expected: @autoclosure () throws -> T,
-  _ actual: @autoclosure () throws -> T,
+  _ first: @autoclosure () throws -> T,
+  _ second: @autoclosure () throws -> T,
   _ message: @autoclosure () -> String = "",
   fileID: StaticString = #fileID,
   filePath: StaticString = #filePath,
@@ -34,15 +38,20 @@ public func expectNoDifference<T: Equatable>(
   column: UInt = #column
 ) {
   do {
-    let expected = try expected()
-    let actual = try actual()
-    guard expected != actual else { return }
+    let first = try first()
+    let second = try second()
+    guard first != second else { return }
     let headline = DifferenceReport.headline(
       "expectNoDifference failed: the values differ",
       message: message()
     )
     reportIssue(
-      DifferenceReport.message(headline: headline, expected: expected, actual: actual),
+      DifferenceReport.message(
+        headline: headline,
+        expected: first,
+        actual: second,
+        legend: DifferenceReport.positionalLegend
+      ),
       fileID: fileID,
       filePath: filePath,
       line: line,

@@ -45,6 +45,31 @@ package enum TypeName {
     return rewriter.rewrite(until: nil)
   }
 
+  /// Whether a postfix `?` after `name` would apply to a part of it only: function types
+  /// (`(Int) -> String`), compositions (`A & B`) and `any`/`some` types need parentheses;
+  /// `[Int: Int]`, `(Int, String)` and `Box<A, B>` do not.
+  static func bindsLooserThanPostfix(_ name: String) -> Bool {
+    if name.hasPrefix("any ") || name.hasPrefix("some ") { return true }
+    var nesting = 0
+    var previous: Character = " "
+    for character in name {
+      switch character {
+      case "(", "[", "<": nesting += 1
+      case ")", "]": nesting -= 1
+      case ">":
+        if previous == "-" {
+          if nesting == 0 { return true }
+        } else {
+          nesting -= 1
+        }
+      case "&" where nesting == 0: return true
+      default: break
+      }
+      previous = character
+    }
+    return false
+  }
+
   /// Stands for `(unknown context at $55d4…)`, the anonymous context of private and local
   /// types, so the scanner can drop it and everything before it in the chain.
   private static let anonymousContext: Character = "\u{1}"
@@ -151,7 +176,7 @@ package enum TypeName {
       switch (name, arguments.count) {
       case ("Optional", 1):
         let wrapped = arguments[0]
-        return wrapped.contains(" ") ? "(\(wrapped))?" : "\(wrapped)?"
+        return TypeName.bindsLooserThanPostfix(wrapped) ? "(\(wrapped))?" : "\(wrapped)?"
       case ("Array", 1): return "[\(arguments[0])]"
       case ("Dictionary", 2): return "[\(arguments[0]): \(arguments[1])]"
       default: return nil

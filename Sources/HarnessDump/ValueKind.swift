@@ -17,7 +17,15 @@ enum ValueKind {
   /// `Substring`, `Character`, `Unicode.Scalar`, `StaticString`, `NSString`: quoted like strings.
   case stringLike
   case builtin(BuiltinFormat)
+  /// Foundation reference types dumped as the Swift value they bridge to.
+  case bridged(FoundationBridge)
   case anyHashable
+  /// `Range`, `ClosedRange`: `1..<4`.
+  case range
+  /// SIMD vectors: `SIMD4<Float>(1.0, 2.0, 4.0, 8.0)`.
+  case simd
+  /// Pointers: `UnsafeMutablePointer(#1)`, numbered, never an address.
+  case pointer
   case array
   case unordered
   case mirror
@@ -43,7 +51,11 @@ enum ValueKind {
       return .described
     }
     if let format = BuiltinFormat(for: type) { return .builtin(format) }
+    if let bridge = FoundationBridge(for: type) { return .bridged(bridge) }
     if type == AnyHashable.self { return .anyHashable }
+    if type is any RangeDumpable.Type { return .range }
+    if type is any SIMDDumpable.Type { return .simd }
+    if type is any PointerDumpable.Type { return .pointer }
     if type is any ArrayDumpable.Type { return .array }
     if type is any UnorderedDumpable.Type { return .unordered }
     return .mirror

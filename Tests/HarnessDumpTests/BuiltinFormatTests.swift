@@ -60,3 +60,32 @@ struct BuiltinFormatTests {
 extension String {
   fileprivate var computedForTest: Int { count }
 }
+
+@Suite("customDump of pointers")
+struct PointerDumpTests {
+  @Test func pointersAreNumberedNotAddressed() {
+    let first = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+    let second = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+    defer {
+      first.deallocate()
+      second.deallocate()
+    }
+    struct Buffers {
+      var a: UnsafeMutablePointer<Int>
+      var b: UnsafeRawPointer
+      var c: UnsafeMutablePointer<Int>?
+    }
+    #expect(
+      String(customDumping: Buffers(a: first, b: UnsafeRawPointer(second), c: first)) == """
+        Buffers(
+          a: UnsafeMutablePointer(#1),
+          b: UnsafeRawPointer(#2),
+          c: UnsafeMutablePointer(#1)
+        )
+        """
+    )
+    #expect(String(customDumping: OpaquePointer(first)) == "OpaquePointer(#1)")
+    #expect(diff(first, first) == nil)
+    #expect(diff(first, second) == "− UnsafeMutablePointer(#1)\n+ UnsafeMutablePointer(#2)")
+  }
+}

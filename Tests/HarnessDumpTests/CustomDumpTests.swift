@@ -557,3 +557,76 @@ struct CustomDumpNestingTests {
     #expect(text.hasPrefix("LinkedList.node(\n  4999,\n  .node(\n    4998,"))
   }
 }
+
+@Suite("customDump of SIMD vectors and metatypes")
+struct CustomDumpVectorTests {
+  @Test func simdVectorsShowTheirScalars() {
+    #expect(String(customDumping: SIMD4<Float>(1, 2, 4, 8)) == "SIMD4<Float>(1.0, 2.0, 4.0, 8.0)")
+    #expect(String(customDumping: SIMD2<Int>(-1, 2)) == "SIMD2<Int>(-1, 2)")
+    struct Sprite {
+      var position: SIMD2<Double>
+    }
+    #expect(String(customDumping: Sprite(position: [0.5, 3])) == "Sprite(position: SIMD2<Double>(0.5, 3.0))")
+  }
+
+  @Test func simdDiffShowsBothVectors() {
+    #expect(
+      diff(SIMD3<Int>(1, 2, 3), SIMD3<Int>(1, 2, 4)) == """
+        − SIMD3<Int>(1, 2, 3)
+        + SIMD3<Int>(1, 2, 4)
+        """
+    )
+  }
+
+  @Test func metatypesOfNestedOptionals() {
+    #expect(String(customDumping: [[Double: Double]?].self) == "[[Double: Double]?].self")
+    #expect(String(customDumping: (Int, String)?.self) == "(Int, String)?.self")
+    #expect(String(customDumping: ((Int) -> Void)?.self) == "((Int) -> ())?.self")
+  }
+}
+
+private struct ObservedState: CustomDumpReflectable {
+  var _$observationRegistrar = 0
+  var _count = 1
+  var customDumpMirror: Mirror {
+    Mirror(self, children: ["_$observationRegistrar": _$observationRegistrar, "_count": _count], displayStyle: .struct)
+  }
+}
+
+private final class ObservedModel: CustomDumpReflectable {
+  var _$observationRegistrar = 0
+  var _count = 2
+  var customDumpMirror: Mirror {
+    Mirror(self, children: ["_$observationRegistrar": _$observationRegistrar, "_count": _count], displayStyle: .class)
+  }
+}
+
+@Suite("customDumpMirror")
+struct CustomDumpMirrorTests {
+  @Test func childrenAreKeptAsGiven() {
+    #expect(
+      String(customDumping: ObservedState()) == """
+        ObservedState(
+          _$observationRegistrar: 0,
+          _count: 1
+        )
+        """
+    )
+    #expect(
+      String(customDumping: ObservedModel()) == """
+        ObservedModel#1(
+          _$observationRegistrar: 0,
+          _count: 2
+        )
+        """
+    )
+  }
+
+  @Test func withoutACustomMirrorBookkeepingIsStillHidden() {
+    struct Plain {
+      var _$observationRegistrar = 0
+      var count = 1
+    }
+    #expect(String(customDumping: Plain()) == "Plain(count: 1)")
+  }
+}

@@ -1,3 +1,4 @@
+import Foundation
 import HarnessDump
 import Testing
 
@@ -17,6 +18,11 @@ private enum Action: Equatable {
   case tapped
   case loaded(User)
   case failed(code: Int)
+}
+
+private struct Pair: Equatable {
+  var a: Int
+  var b: Int
 }
 
 @Suite("diff")
@@ -238,6 +244,52 @@ struct DiffTests {
     )
   }
 
+  @Test func addedEntryAfterAChangedOneKeepsItsOwnClosingLine() {
+    let expected = [1: User(id: 1, name: "Blob"), 2: User(id: 2, name: "Blob, Jr.")]
+    var actual = expected
+    actual[2]?.name = "Blob, Sr."
+    actual[3] = User(id: 3, name: "Dr. Blob")
+    #expect(
+      diff(expected, actual) == """
+          [
+            1: User(…),
+            2: User(
+              id: 2,
+        −     name: "Blob, Jr.",
+        +     name: "Blob, Sr.",
+              tags: []
+            ),
+        +   3: User(
+        +     id: 3,
+        +     name: "Dr. Blob",
+        +     tags: []
+        +   )
+          ]
+        """
+    )
+  }
+
+  @Test func removedEntryAfterAChangedOneKeepsItsOwnClosingLine() {
+    let expected = [1: Pair(a: 1, b: 1), 2: Pair(a: 2, b: 2), 3: Pair(a: 3, b: 3)]
+    let actual = [1: Pair(a: 1, b: 1), 2: Pair(a: 2, b: 20)]
+    #expect(
+      diff(expected, actual) == """
+          [
+            1: Pair(…),
+            2: Pair(
+              a: 2,
+        −     b: 2
+        +     b: 20
+            )
+        −   3: Pair(
+        −     a: 3,
+        −     b: 3
+        −   )
+          ]
+        """
+    )
+  }
+
   @Test func dictionaryValuesCompareByKey() {
     let expected = ["x": User(id: 1, name: "a"), "y": User(id: 2, name: "b")]
     var actual = expected
@@ -295,15 +347,79 @@ struct DiffTests {
       init(_ value: Int) { self.value = value }
       static func == (lhs: Box, rhs: Box) -> Bool { lhs.value == rhs.value }
     }
+    let shared = Box(1)
     #expect(
-      diff([Box(1), Box(2)], [Box(1), Box(3)]) == """
+      diff([shared, Box(2)], [shared, Box(3)]) == """
           [
             [0]: Box#1(value: 1),
         −   [1]: Box#2(value: 2)
-        +   [1]: Box#2(value: 3)
+        +   [1]: Box#3(value: 3)
           ]
         """
     )
+    // Equal (==) but distinct instances: the numbers tell them apart.
+    #expect(
+      diff([Box(1), Box(2)], [Box(1), Box(3)]) == """
+          [
+        −   [0]: Box#1(value: 1),
+        −   [1]: Box#2(value: 2)
+        +   [0]: Box#3(value: 1),
+        +   [1]: Box#4(value: 3)
+          ]
+        """
+    )
+  }
+
+  @Test func distinctInstancesNeverShowAsTheSameObject() {
+    final class UserClass {
+      let id: Int
+      let name: String
+      init(id: Int, name: String) {
+        self.id = id
+        self.name = name
+      }
+    }
+    #expect(
+      diff(UserClass(id: 42, name: "Blob"), UserClass(id: 42, name: "Blob, Jr.")) == """
+        − UserClass#1(
+        + UserClass#2(
+            id: 42,
+        −   name: "Blob"
+        +   name: "Blob, Jr."
+          )
+        """
+    )
+    #expect(diff(NSObject(), NSObject()) == "− NSObject#1()\n+ NSObject#2()")
+    let object = NSObject()
+    #expect(diff(object, object) == nil)
+    // An instance on both sides keeps its number, and is written in full on each side.
+    let blob = UserClass(id: 1, name: "Blob")
+    #expect(
+      diff([blob, blob], [UserClass(id: 2, name: "Blob Jr."), blob]) == """
+          [
+        +   [0]: UserClass#2(
+        +     id: 2,
+        +     name: "Blob Jr."
+        +   ),
+            [1]: UserClass#1(…)
+        −   [1]: UserClass#1(↩︎)
+          ]
+        """
+    )
+  }
+
+  @Test func valuesOfDifferentTypesAlwaysDiffer() {
+    #expect(diff(29.99 as Float as Any, 29.99 as Double as Any) == "− 29.99 as Float\n+ 29.99 as Double")
+    #expect(
+      diff(["value": 29.99 as Float] as [String: Any], ["value": 29.99 as Double]) == """
+          [
+        −   "value": 29.99 as Float
+        +   "value": 29.99 as Double
+          ]
+        """
+    )
+    #expect(diff(1 as Any, Int8(1) as Any) == "− 1 as Int\n+ 1 as Int8")
+    #expect(diff(1 as AnyHashable, 1 as AnyHashable) == nil)
   }
 
   @Test func aHundredThousandLinesStayAHandful() throws {

@@ -39,9 +39,22 @@ struct ExpectNoDifferenceTests {
       +   name: "Blob"
         )
 
-      (Expected: −, Actual: +)
+      (First argument: −, Second argument: +)
       """
     ])
+  }
+
+  @Test func theLegendNamesArgumentsByPositionSoEitherOrderReadsRight() {
+    // swift-custom-dump's documentation passes (actual, expected): the legend must not call the
+    // first argument "Expected".
+    let actual = User(id: 1, name: "Blob")
+    withExpectedIssue {
+      expectNoDifference(actual, User(id: 1, name: "Blob Jr."))
+    } matching: { issue in
+      issue.message.contains("−   name: \"Blob\"\n+   name: \"Blob Jr.\"")
+        && issue.message.hasSuffix("(First argument: −, Second argument: +)")
+        && !issue.message.contains("Expected")
+    }
   }
 
   @Test func reportsAtTheCallersLocation() throws {

@@ -30,6 +30,11 @@ struct TypeNameTests {
     #expect(TypeName.full(for: Int?.self) == "Int?")
     #expect(TypeName.full(for: [String: [Int?]].self) == "[String: [Int?]]")
     #expect(TypeName.full(for: ((Int) -> String)?.self) == "((Int) -> String)?")
+    #expect(TypeName.full(for: [[Double: Double]?].self) == "[[Double: Double]?]")
+    #expect(TypeName.full(for: (Int, String)?.self) == "(Int, String)?")
+    #expect(TypeName.full(for: Outer.Box<Int>?.self) == "Outer.Box<Int>?")
+    #expect(TypeName.full(for: [Int: (Int) -> Void]?.self) == "[Int: (Int) -> ()]?")
+    #expect(TypeName.full(for: (any Error)?.self) == "(any Error)?" || TypeName.full(for: (any Error)?.self) == "Error?")
   }
 
   @Test func tuplesAndFunctions() {
