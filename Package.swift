@@ -55,6 +55,13 @@ let package = Package(
       dependencies: ["HarnessDependencies", "HarnessClocks", "HarnessIssues", "HarnessTesting"]
     ),
     .testTarget(name: "HarnessStoreTests", dependencies: ["Harness", "HarnessStore", "HarnessTesting"]),
+    // Built as release apps often are, without reflection metadata: case-constructor routing
+    // must report, never drop silently; explicit embeddings must work.
+    .testTarget(
+      name: "HarnessStoreStrippedReflectionTests",
+      dependencies: ["HarnessStore", "HarnessTesting"],
+      swiftSettings: [.unsafeFlags(["-Xfrontend", "-disable-reflection-metadata"])]
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

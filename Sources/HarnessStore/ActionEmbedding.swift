@@ -1,3 +1,4 @@
+import HarnessDump
 import HarnessIssues
 
 /// How a child feature's actions sit inside a parent's action enum. See ``CaseEmbedding``.
@@ -86,7 +87,8 @@ public struct CaseEmbedding<Parent: Sendable, Child: Sendable>: Sendable {
   }
 }
 
-/// Why a case-constructor embedding could not route an action; reported once per action type.
+/// Why a case-constructor embedding could not route an action; reported once per action type
+/// and test.
 enum ReflectionProblem {
   case customReflectable
   case metadataStripped
@@ -94,8 +96,11 @@ enum ReflectionProblem {
   private static let reported = Locked(Set<String>())
 
   static func report(_ problem: Self, parent: Any.Type, child: Any.Type, at location: SourceCodeLocation) {
-    let key = "\(problem) \(parent) \(child)"
+    // Once per test (per process outside tests): each test that routes such an action learns it.
+    let key = "\(problem) \(parent) \(child) \(TestContext.current?.id ?? "")"
     guard reported.withLock({ $0.insert(key).inserted }) else { return }
+    let parent = TypeName.full(for: parent)
+    let child = TypeName.full(for: child)
     let cause =
       switch problem {
       case .customReflectable:

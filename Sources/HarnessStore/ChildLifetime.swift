@@ -1,3 +1,4 @@
+import HarnessDump
 import HarnessIssues
 
 /// One presented child feature: the `ifLet`/`forEach`/`ifCaseLet` that holds it (its state key
@@ -39,5 +40,5 @@ struct ChildLifetime: Hashable, @unchecked Sendable {
 
 /// How reports print an action: its type, then its dump.
 func describeAction(_ action: some Any) -> String {
-  "The action (\(type(of: action))):\n\n\(dumpList([action]))"
+  "The action (\(TypeName.full(for: type(of: action)))):\n\n\(dumpList([action]))"
 }
