@@ -12,8 +12,7 @@ extension Effect {
   public var actions: AsyncStream<Action> {
     AsyncStream { continuation in
       let runtime = EffectRuntime<Action>(deliver: { action, _ in continuation.yield(action) })
-      let (_, sent) = runtime.start(self, trigger: nil)
-      for (action, _) in sent { continuation.yield(action) }
+      for sent in runtime.start(self, trigger: nil).sent { continuation.yield(sent.action) }
       let waiter = Task {
         await runtime.waitUntilIdle()
         continuation.finish()

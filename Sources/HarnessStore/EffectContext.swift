@@ -15,6 +15,9 @@ protocol EffectCanceller: AnyObject, Sendable {
 struct EffectContext: Sendable {
   let canceller: any EffectCanceller
   let scope: EffectScope
+  /// The running effect's own lifecycle: a `.concatenate` stops at its next step once it is
+  /// cancelled by id, even before its task sees the cancellation.
+  let lifecycle: EffectLifecycle
 
   @TaskLocal static var current: EffectContext?
 }

@@ -37,7 +37,16 @@ final class EffectRuntime<Action: Sendable>: EffectCanceller, Sendable {
 
   /// Actions `.send` effects produce, in order, to be reduced right after the action that
   /// returned them (before anything else the store has queued).
-  typealias Sent = (action: Action, dependencies: DependencyValues)
+  struct Sent: Sendable {
+    var action: Action
+    var dependencies: DependencyValues
+  }
+
+  /// What starting an effect did: the tasks it started and the actions its `.send`s sent.
+  struct Started: Sendable {
+    var tasks: [Task<Void, Never>] = []
+    var sent: [Sent] = []
+  }
 
   private let registry = Locked(Registry())
   /// Delivers an action sent by a running effect.
@@ -55,17 +64,18 @@ final class EffectRuntime<Action: Sendable>: EffectCanceller, Sendable {
 
   /// Starts `effect`, returned by the action sent at `trigger`: the tasks it started, and the
   /// actions of its `.send`s for the caller to reduce next, in order.
-  func start(_ effect: Effect<Action>, trigger: SourceCodeLocation?) -> (tasks: [Task<Void, Never>], sent: [Sent]) {
-    var tasks: [Task<Void, Never>] = []
-    var sent: [Sent] = []
-    start(effect, trigger: trigger, cancelIDs: [], tasks: &tasks, sent: &sent)
-    return (tasks, sent)
+  func start(_ effect: Effect<Action>, trigger: SourceCodeLocation?) -> Started {
+    var started = Started()
+    if case .none = effect.operation { return started }
+    start(effect, trigger: trigger, cancelIDs: [], tasks: &started.tasks, sent: &started.sent)
+    return started
   }
 
   private func start(
     _ effect: Effect<Action>,
     trigger: SourceCodeLocation?,
     cancelIDs: Set<EffectID>,
+    parent: EffectLifecycle? = nil,
     tasks: inout [Task<Void, Never>],
     sent: inout [Sent]
   ) {
@@ -73,17 +83,19 @@ final class EffectRuntime<Action: Sendable>: EffectCanceller, Sendable {
     case .none:
       return
     case let .send(action, dependencies):
-      sent.append((action, dependencies))
+      sent.append(Sent(action: action, dependencies: dependencies))
     case let .run(run):
-      tasks.append(spawn(run, trigger: trigger, cancelIDs: cancelIDs))
+      tasks.append(spawn(run, trigger: trigger, cancelIDs: cancelIDs, parent: parent))
     case let .merge(effects):
-      for effect in effects { start(effect, trigger: trigger, cancelIDs: cancelIDs, tasks: &tasks, sent: &sent) }
+      for effect in effects {
+        start(effect, trigger: trigger, cancelIDs: cancelIDs, parent: parent, tasks: &tasks, sent: &sent)
+      }
     case let .concatenate(effects):
       // Leading effects that finish at once (`.send`, `.cancel`) run now, in order, so nothing
       // can come between them; the rest run one after another in a task.
       var index = effects.startIndex
       while index < effects.endIndex, effects[index].isImmediate {
-        start(effects[index], trigger: trigger, cancelIDs: cancelIDs, tasks: &tasks, sent: &sent)
+        start(effects[index], trigger: trigger, cancelIDs: cancelIDs, parent: parent, tasks: &tasks, sent: &sent)
         index += 1
       }
       guard index < effects.endIndex else { return }
@@ -94,26 +106,34 @@ final class EffectRuntime<Action: Sendable>: EffectCanceller, Sendable {
         origin: origin ?? trigger ?? SourceCodeLocation(fileID: "", filePath: "", line: 0, column: 0),
         dependencies: .current
       ) { [weak self] _ in
+        // Cancellation by id marks the lifecycle before it cancels the task (and its current
+        // step's task first, maybe): checking both keeps a cancelled chain from taking a step.
+        let lifecycle = EffectContext.current?.lifecycle
         for effect in rest {
-          if Task.isCancelled { return }
-          await self?.execute(effect, trigger: trigger, cancelIDs: cancelIDs)
+          if Task.isCancelled || lifecycle?.state == .cancelled { return }
+          await self?.execute(effect, trigger: trigger, cancelIDs: cancelIDs, parent: lifecycle)
         }
       }
-      tasks.append(spawn(run, trigger: trigger, cancelIDs: cancelIDs))
+      tasks.append(spawn(run, trigger: trigger, cancelIDs: cancelIDs, parent: parent))
     case let .cancellable(inner, id, cancelInFlight):
       if cancelInFlight { cancel(id: id) }
-      start(inner, trigger: trigger, cancelIDs: cancelIDs.union([id]), tasks: &tasks, sent: &sent)
+      start(inner, trigger: trigger, cancelIDs: cancelIDs.union([id]), parent: parent, tasks: &tasks, sent: &sent)
     case let .cancel(id):
       cancel(id: id)
     }
   }
 
   /// Runs `effect` to completion from inside another effect's task (for `.concatenate`).
-  private func execute(_ effect: Effect<Action>, trigger: SourceCodeLocation?, cancelIDs: Set<EffectID>) async {
+  private func execute(
+    _ effect: Effect<Action>,
+    trigger: SourceCodeLocation?,
+    cancelIDs: Set<EffectID>,
+    parent: EffectLifecycle?
+  ) async {
     var tasks: [Task<Void, Never>] = []
     var sent: [Sent] = []
-    start(effect, trigger: trigger, cancelIDs: cancelIDs, tasks: &tasks, sent: &sent)
-    for (action, _) in sent { deliver(action, trigger) }
+    start(effect, trigger: trigger, cancelIDs: cancelIDs, parent: parent, tasks: &tasks, sent: &sent)
+    for sent in sent where parent?.state != .cancelled { deliver(sent.action, trigger) }
     let started = tasks
     await withTaskCancellationHandler {
       for task in started { await task.value }
@@ -122,10 +142,18 @@ final class EffectRuntime<Action: Sendable>: EffectCanceller, Sendable {
     }
   }
 
-  private func spawn(_ run: Effect<Action>.Run, trigger: SourceCodeLocation?, cancelIDs: Set<EffectID>) -> Task<Void, Never> {
+  private func spawn(
+    _ run: Effect<Action>.Run,
+    trigger: SourceCodeLocation?,
+    cancelIDs: Set<EffectID>,
+    parent: EffectLifecycle?
+  ) -> Task<Void, Never> {
     let lifecycle = EffectLifecycle()
     // Registered before the task exists, so a task that finishes at once is never missed.
     let id = registry.withLock { registry in
+      // A step of a chain cancelled by id while it was starting this step is born cancelled
+      // (the parent's lifecycle is marked under this lock).
+      if parent?.state == .cancelled { lifecycle.cancel() }
       registry.nextID += 1
       registry.inFlight[registry.nextID] = InFlight(
         origin: run.origin, trigger: trigger, cancelIDs: cancelIDs, lifecycle: lifecycle
@@ -142,7 +170,7 @@ final class EffectRuntime<Action: Sendable>: EffectCanceller, Sendable {
         EffectLifecycle.reportLateSend(action, origin: run.origin)
       }
     }
-    let context = EffectContext(canceller: self, scope: run.scope)
+    let context = EffectContext(canceller: self, scope: run.scope, lifecycle: lifecycle)
     let task = Task(priority: run.priority) {
       let taskID = TestWork.currentTaskID
       self.registry.withLock { $0.inFlight[id]?.taskID = taskID }

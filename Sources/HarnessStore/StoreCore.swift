@@ -35,6 +35,13 @@ final class StoreCore<State: Sendable, Action: Sendable>: Sendable {
     var outcome: SendOutcome<State>?
   }
 
+  /// One action reduced by the drainer, with what is left to do for it.
+  private struct Step: Sendable {
+    var item: Item
+    var effect: Effect<Action>
+    var state: State
+  }
+
   private struct Guarded: Sendable {
     var state: State
     var dependencies: DependencyValues
@@ -101,7 +108,8 @@ final class StoreCore<State: Sendable, Action: Sendable>: Sendable {
   /// Reduces queued actions until none is left. Only the drainer calls this.
   private func drain() {
     while true {
-      let step = guarded.withLock { guarded -> (Item, Effect<Action>, State)? in
+      // Nominal types, not tuples, cross the lock: tuple metadata is looked up on every use.
+      let step = guarded.withLock { guarded -> Step? in
         guard let item = guarded.chained.popFirst() ?? guarded.queued.popFirst() else {
           guarded.isDraining = false
           return nil
@@ -111,26 +119,28 @@ final class StoreCore<State: Sendable, Action: Sendable>: Sendable {
         let effect = withDependencies({ $0 = dependencies }) {
           reducer.reduce(into: &guarded.state, action: item.action)
         }
-        return (item, effect, guarded.state)
+        return Step(item: item, effect: effect, state: guarded.state)
       }
-      guard let (item, effect, state) = step else { return }
+      guard let step else { return }
+      let item = step.item
+      let state = step.state
       didReduce(Reduced(action: item.action, state: state, source: item.source))
       let trigger: SourceCodeLocation? =
         switch item.source {
         case let .caller(location): location
         case let .effect(trigger): trigger
         }
-      let (tasks, sent) = runtime.start(effect, trigger: trigger)
-      if !sent.isEmpty {
+      let started = runtime.start(step.effect, trigger: trigger)
+      if !started.sent.isEmpty {
         guarded.withLock { guarded in
-          for (action, dependencies) in sent {
+          for sent in started.sent {
             guarded.chained.append(
-              Item(action: action, source: .effect(trigger: trigger), dependencies: dependencies, outcome: nil)
+              Item(action: sent.action, source: .effect(trigger: trigger), dependencies: sent.dependencies, outcome: nil)
             )
           }
         }
       }
-      item.outcome?.complete(state: state, tasks: tasks)
+      item.outcome?.complete(state: state, tasks: started.tasks)
     }
   }
 }

@@ -18,6 +18,21 @@ enum Payloads: Equatable, Sendable {
   case other(Int?)
 }
 
+/// Payload shapes the learned fast path reads directly: objects, strings, boxed cases.
+final class Token: Sendable, Equatable {
+  let name: String
+  init(_ name: String) { self.name = name }
+  static func == (lhs: Token, rhs: Token) -> Bool { lhs.name == rhs.name }
+}
+
+indirect enum Shapes: Equatable, Sendable {
+  case token(Token)
+  case text(String)
+  case nested(Shapes)
+  case pair(id: Int, token: Token)
+  case empty
+}
+
 /// Enum state: logged in (with a Counter) or out.
 struct Session: Reducer {
   enum State: Equatable, Sendable {
@@ -84,6 +99,25 @@ struct Session: Reducer {
     let pair = ActionEmbedding { (value: (Int, String)) in Payloads.pair(id: value.0, name: value.1) }
     #expect(pair.extract(.pair(id: 1, name: "a")).map { "\($0.0)\($0.1)" } == "1a")
     #expect(pair.extract(.maybe(1)) == nil)
+  }
+
+  @Test func learnedCasesReadPayloadsExactlyEveryTime() {
+    let token = ActionEmbedding(Shapes.token)
+    let text = ActionEmbedding(Shapes.text)
+    let nested = ActionEmbedding(Shapes.nested)
+    let pair = ActionEmbedding { (value: (Int, Token)) in Shapes.pair(id: value.0, token: value.1) }
+    // The first extraction learns the case; the later ones read the payload directly.
+    for round in 0..<3 {
+      let name = "token \(round) with a name longer than fifteen bytes"
+      #expect(token.extract(.token(Token(name))) == Token(name))
+      #expect(token.extract(.text(name)) == nil)
+      #expect(text.extract(.text(name)) == name)
+      #expect(text.extract(.empty) == nil)
+      #expect(nested.extract(.nested(.text(name))) == .text(name))
+      #expect(nested.extract(.nested(.nested(.empty))) == .nested(.empty))
+      #expect(pair.extract(.pair(id: round, token: Token(name))).map { "\($0.0) \($0.1.name)" } == "\(round) \(name)")
+      #expect(pair.extract(.token(Token(name))) == nil)
+    }
   }
 
   @Test func theIdentityEmbeddingRoutesEveryAction() async {
@@ -171,6 +205,22 @@ struct Session: Reducer {
     await store.send(.typed("ab")) { $0.query = "ab" }
     await clock.advance(by: .milliseconds(300))
     await store.receive(.searched("ab")) { $0.results = ["ab"] }
+  }
+
+  /// Cancelling a chain by id used to cancel its current step's task before the chain's own, so
+  /// the chain could take its next step (the debounced send) in between: rare, so repeated.
+  @Test func aChainCancelledByIDNeverTakesAnotherStep() async {
+    for _ in 0..<200 {
+      let clock = TestClock()
+      let store = TestStore(initialState: Search.State()) { Search() } withDependencies: {
+        $0.continuousClock = clock
+      }
+      await store.send(.typed("a")) { $0.query = "a" }
+      await clock.advance(by: .milliseconds(100))
+      await store.send(.typed("ab")) { $0.query = "ab" }
+      await clock.advance(by: .milliseconds(300))
+      await store.receive(.searched("ab")) { $0.results = ["ab"] }
+    }
   }
 }
 

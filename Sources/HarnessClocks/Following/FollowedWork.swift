@@ -40,6 +40,9 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
   /// How long a world that does not use the main actor waits for it to drain before it takes
   /// the main thread for blocked and stops draining it.
   static let mainQueueStallThreshold = Duration.milliseconds(100)
+  /// How long such a world waits instead while the main queue is likely slow rather than
+  /// blocked (its thread is running, or the machine is loaded).
+  static let busyMainQueueStallThreshold = Duration.seconds(2)
 
   let lock = FollowLock()
   /// Lets the hook skip all work while no world exists.
@@ -531,6 +534,7 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
     // What this step enqueues is the follower's doing, not main actor work.
     mainQueueStepThreadID.store(TaskIdentity.currentThreadID(), ordering: .relaxed)
     defer { mainQueueStepThreadID.store(0, ordering: .relaxed) }
+    MainQueueDrainer.noteCurrentThread()
     lock.lock()
     mainQueueIsStalled = false
     // A drain the watchdog gave up on may still run, during a later one.
@@ -595,7 +599,10 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
       }
       for world in worlds {
         if world.isFlushingMainActor, let start = world.mainActorFlushStart {
-          let deadline = start.advanced(by: flushPatience(world))
+          var deadline = start.advanced(by: flushPatience(world))
+          if deadline <= now, !world.usesMainActor, MainQueueDrainer.mayBeSlowRatherThanBlocked {
+            deadline = start.advanced(by: Self.busyMainQueueStallThreshold)
+          }
           if deadline <= now {
             world.isFlushingMainActor = false
             mainQueueIsStalled = true
