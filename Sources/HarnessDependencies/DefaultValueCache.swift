@@ -22,12 +22,17 @@ final class DefaultValueCache: Sendable {
   func value<Key: TestDependencyKey>(
     for key: Key.Type,
     read: DependencyRead,
-    isUpdating: Bool
+    isUpdating: Bool,
+    values: DependencyValues
   ) -> Key.Value {
     let slot = slot(for: ObjectIdentifier(key))
     if let box = slot.built { return box.unbox(as: Key.Value.self) }
     return slot.build(read: read) {
-      DefaultValueFactory.make(Key.self, context: context, read: read, isUpdating: isUpdating)
+      // Built with the values it was read through current, so that a value built from other
+      // dependencies sees the same overrides (a model's captured ones included).
+      DependencyStorage.local.withValue(values.storageForBuilds) {
+        DefaultValueFactory.make(Key.self, context: context, read: read, isUpdating: isUpdating)
+      }
     }
   }
 

@@ -15,7 +15,9 @@ import Synchronization
 ///
 /// The property captures the dependency values current when its owner is created, so an object
 /// made inside `withDependencies { … } operation: { … }` keeps those overrides wherever it is
-/// used later; where the scope current at the read overrides a dependency too, that scope wins.
+/// used later; where the scope current at the read overrides a dependency too, that scope wins,
+/// unless its override was already there when the owner was created (a test trait's, an
+/// `invokeTest`'s): the owner's later override then stands.
 /// Reading costs a task-local lookup and a pointer comparison once the value is known, and a
 /// short walk inside a `withDependencies` that overrides other dependencies (see the benchmark
 /// in `Benchmarks/`).
@@ -99,7 +101,7 @@ public struct Dependency<Value: Sendable>: Sendable {
       // read then gets here only where it cannot be reused), nor where the current scope is
       // known to change it.
       let property = PropertyRead(
-        access: access, captured: readsCaptured ? nil : captured,
+        access: access, current: current, captured: readsCaptured ? nil : captured,
         records: canFix && access.published == nil
           && (readsCaptured || access.mayReadAsCaptured(through: current)))
       values.property = property
@@ -113,7 +115,8 @@ public struct Dependency<Value: Sendable>: Sendable {
       return value
     case let .key(read):
       values.property = PropertyRead(
-        access: access, captured: readsCaptured ? nil : captured, records: false)
+        access: access, current: current, captured: readsCaptured ? nil : captured,
+        records: false)
       let value = read(values)
       if canFix, readsCaptured || access.readsAsCaptured(through: current) {
         access.publish(ValueBox(value))

@@ -38,11 +38,11 @@ struct DependencyStorage: Sendable {
     DependencyStorage(top: ScopeNode(scope: scope, parent: parent.top))
   }
 
-  /// The newest override of `key`.
+  /// The newest override of `key` (above `base` only, when given).
   @inlinable
-  func override(for key: ObjectIdentifier) -> OverrideNode? {
+  func override(for key: ObjectIdentifier, above base: DependencyNode? = nil) -> OverrideNode? {
     var node = top
-    while let current = node {
+    while let current = node, current !== base {
       // Only override nodes carry a key, so the downcast is safe without a dynamic check.
       if current.key == key { return unsafeDowncast(current, to: OverrideNode.self) }
       node = current.parent
@@ -50,11 +50,11 @@ struct DependencyStorage: Sendable {
     return nil
   }
 
-  /// The scope of the newest scope node.
+  /// The scope of the newest scope node (above `base` only, when given).
   @usableFromInline
-  var scope: DependencyScope? {
+  func scope(above base: DependencyNode? = nil) -> DependencyScope? {
     var node = top
-    while let current = node {
+    while let current = node, current !== base {
       // Scope nodes are the only nodes without a key.
       if current.key == nil { return unsafeDowncast(current, to: ScopeNode.self).ownScope }
       node = current.parent
@@ -62,19 +62,42 @@ struct DependencyStorage: Sendable {
     return nil
   }
 
-  /// The newest override of ``DependencyValues/context``.
-  var context: DependencyContext? {
-    guard let node = override(for: ObjectIdentifier(DependencyContextKey.self)) else { return nil }
+  /// The scope of the newest scope node.
+  @usableFromInline var scope: DependencyScope? { scope() }
+
+  /// The newest override of ``DependencyValues/context`` (above `base` only, when given).
+  func context(above base: DependencyNode? = nil) -> DependencyContext? {
+    let key = ObjectIdentifier(DependencyContextKey.self)
+    guard let node = override(for: key, above: base) else { return nil }
     return unsafeDowncast(node, to: TypedOverrideNode<DependencyContext>.self).value
   }
 
+  /// The newest override of ``DependencyValues/context``.
+  var context: DependencyContext? { context() }
+
+  /// The newest node both lists share (`nil`: none). Everything from it down was set by scopes
+  /// that enclose both; what lies above it on either side was set after they parted.
+  @usableFromInline
+  func commonBase(with other: DependencyStorage) -> DependencyNode? {
+    var mine = top
+    var theirs = other.top
+    while let a = mine, let b = theirs, a !== b {
+      // Walk the deeper list down first, so both walks meet where the lists join.
+      if a.depth >= b.depth { mine = a.parent }
+      if b.depth >= a.depth { theirs = b.parent }
+    }
+    return mine === theirs ? mine : nil
+  }
+
   /// Whether reading a key (`key`: the bits of its identifier) through these values gives what
-  /// reading it through `base` gives: these values are `base` with nodes on top that neither
-  /// override the key, start a scope, nor change the context. Walks only the nodes above `base`.
+  /// reading it through `base` gives: the nodes these values do not share with `base` neither
+  /// override the key, start a scope, nor change the context. Walks only the nodes not shared.
   func readsLike(_ base: DependencyStorage, forKeyBits key: UInt) -> Bool {
     let contextKey = ObjectIdentifier(DependencyContextKey.self)
+    // Only nodes set after the two lists parted can override `base` (see `commonBase`).
+    let shared = commonBase(with: base)
     var node = top
-    while let current = node, current !== base.top {
+    while let current = node, current !== shared {
       // A scope node (no key) or an override of the key changes the answer.
       guard let nodeKey = current.key, UInt(bitPattern: nodeKey) != key else { return false }
       if nodeKey == contextKey {
@@ -83,23 +106,24 @@ struct DependencyStorage: Sendable {
       }
       node = current.parent
     }
-    // The walk ends at `base`, or at the bottom: then `base` must be empty to be below.
-    return node != nil || base.isRoot
+    return true
   }
 
-  /// `other`'s nodes, oldest first, placed on top of these: where both override a dependency,
-  /// `other` wins.
+  /// `other`'s own nodes (those above the nodes both share), oldest first, placed on top of
+  /// these: where both override a dependency after they parted, `other` wins; what both got
+  /// from a scope enclosing them both stays as these values have it.
   func applying(_ other: DependencyStorage) -> DependencyStorage {
     var result = self
     for node in other.nodes(above: self).reversed() { result = node.rebased(onto: result) }
     return result
   }
 
-  /// The nodes above `base`, newest first (every node if `base` is not below them).
+  /// The nodes above those shared with `base`, newest first (every node if they share none).
   func nodes(above base: DependencyStorage) -> [DependencyNode] {
     var nodes: [DependencyNode] = []
+    let shared = commonBase(with: base)
     var node = top
-    while let current = node, current !== base.top {
+    while let current = node, current !== shared {
       nodes.append(current)
       node = current.parent
     }
@@ -116,11 +140,15 @@ class DependencyNode: @unchecked Sendable {
   @usableFromInline let parent: DependencyNode?
   /// The key type this node overrides (`nil` for scope nodes).
   @usableFromInline let key: ObjectIdentifier?
+  /// How many nodes this list has from this one down (1 for the oldest): lets two lists find
+  /// the nodes they share in one walk.
+  @usableFromInline let depth: UInt32
 
   @usableFromInline
   init(parent: DependencyNode?, key: ObjectIdentifier?) {
     self.parent = parent
     self.key = key
+    self.depth = (parent?.depth ?? 0) &+ 1
   }
 
   /// This node's own contribution, placed on `storage` instead of its old parent.

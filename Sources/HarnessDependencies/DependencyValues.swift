@@ -89,7 +89,9 @@ public struct DependencyValues: Sendable {
   ) -> Key.Value {
     let id = ObjectIdentifier(key)
     let value: Key.Value
-    if let node = storage.override(for: id) ?? captured?.override(for: id) {
+    if let node = storage.override(for: id, above: property?.sharedBase)
+      ?? captured?.override(for: id)
+    {
       value = unsafeDowncast(node, to: TypedOverrideNode<Key.Value>.self).value
     } else {
       let read = DependencyRead(
@@ -104,19 +106,28 @@ public struct DependencyValues: Sendable {
   /// The context deciding which default values are used: an override of ``context``, else the
   /// context of the process (see ``DependencyContext``).
   @usableFromInline var effectiveContext: DependencyContext {
-    storage.context ?? captured?.context ?? DependencyContext.detected
+    let base = property?.sharedBase
+    return storage.context(above: base) ?? captured?.context ?? DependencyContext.detected
   }
 
   /// Where default values are cached for these values.
   @usableFromInline
   func scope(reading read: @autoclosure () -> DependencyRead) -> DependencyScope {
-    storage.scope ?? captured?.scope ?? DependencyScope.implicit(reading: read().name)
+    storage.scope(above: property?.sharedBase) ?? captured?.scope
+      ?? DependencyScope.implicit(reading: read().name)
+  }
+
+  /// The values a default value is built with, as one list: what a dependency built from other
+  /// dependencies reads (a model's captured overrides reach it).
+  @usableFromInline var storageForBuilds: DependencyStorage {
+    guard let captured else { return storage }
+    return captured.applying(storage)
   }
 
   @inlinable
   func defaultValue<Key: TestDependencyKey>(for key: Key.Type, read: DependencyRead) -> Key.Value {
     scope(reading: read)
       .cache(for: effectiveContext)
-      .value(for: key, read: read, isUpdating: isUpdating)
+      .value(for: key, read: read, isUpdating: isUpdating, values: self)
   }
 }

@@ -51,8 +51,11 @@ public func withDependencies<R>(
 /// }
 /// ```
 ///
-/// The parent's values win over those current here; `update` wins over both. A parent with no
-/// `@Dependency` property has nothing to pass on: that is reported.
+/// Precedence: `update` wins over everything; then overrides current here that were set after
+/// `parent` was made (a `withDependencies` around this call); then the parent's values, which
+/// already hold what enclosing scopes (a test trait, `invokeTest`) set before the parent was
+/// made. An object returned by the operation that has no `@Dependency` property keeps these
+/// values for its own children. A parent with neither has nothing to pass on: that is reported.
 @discardableResult
 public func withDependencies<Parent, R>(
   from parent: Parent,
@@ -65,7 +68,11 @@ public func withDependencies<Parent, R>(
 ) rethrows -> R {
   let site = StaticSourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
   let inherited = DependencyValues.current.inheriting(from: parent, at: site)
-  return try withUpdated(inherited, update, operation: operation)
+  return try withUpdated(inherited, update) {
+    let result = try operation()
+    ObjectsMadeWithDependencies.remember(result, storage: DependencyStorage.current)
+    return result
+  }
 }
 
 /// Runs async `operation` with the dependencies of `parent`, changed by `update`, on the
@@ -83,7 +90,11 @@ public func withDependencies<Parent, R>(
 ) async rethrows -> R {
   let site = StaticSourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
   let inherited = DependencyValues.current.inheriting(from: parent, at: site)
-  return try await withUpdated(inherited, isolation: isolation, update, operation: operation)
+  return try await withUpdated(inherited, isolation: isolation, update) {
+    let result = try await operation()
+    ObjectsMadeWithDependencies.remember(result, storage: DependencyStorage.current)
+    return result
+  }
 }
 
 /// Runs `operation` with the dependencies of `parent`. See the overload with `update`.
