@@ -8,7 +8,7 @@ enum DefaultValueFactory {
   /// A built value, and whether the cache may keep it.
   @usableFromInline
   struct Made<Value> {
-    var value: Value
+    @usableFromInline var value: Value
     /// `false` for the live value a test got while overriding the dependency (`$0.x.y = …`
     /// in `withDependencies`): reporting it then would be wrong, keeping it would hide the
     /// report from a later plain read.

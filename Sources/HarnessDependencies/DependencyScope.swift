@@ -1,4 +1,5 @@
 import HarnessIssues
+import Synchronization
 
 /// Where default values live: one cache per context.
 ///
@@ -12,7 +13,23 @@ final class DependencyScope: Sendable {
   private let preview = DefaultValueCache(context: .preview)
   private let test = DefaultValueCache(context: .test)
 
+  /// The context given by `prepareDependencies { $0.context = … }`: 0 for none, else the
+  /// index of the case in `DependencyContext.allCases`, plus one.
+  private let preparedContextIndex = Atomic<Int>(0)
+
   init() {}
+
+  /// The context `prepareDependencies` set for this scope, if any.
+  var preparedContext: DependencyContext? {
+    let index = preparedContextIndex.load(ordering: .acquiring)
+    return index == 0 ? nil : DependencyContext.allCases[index - 1]
+  }
+
+  /// Makes `context` the context of this scope's values that do not override it.
+  func prepare(context: DependencyContext) {
+    let index = DependencyContext.allCases.firstIndex(of: context)! + 1
+    preparedContextIndex.store(index, ordering: .releasing)
+  }
 
   @usableFromInline
   func cache(for context: DependencyContext) -> DefaultValueCache {

@@ -102,7 +102,9 @@ struct DependencyStorage: Sendable {
       guard let nodeKey = current.key, UInt(bitPattern: nodeKey) != key else { return false }
       if nodeKey == contextKey {
         let context = unsafeDowncast(current, to: TypedOverrideNode<DependencyContext>.self).value
-        guard context == base.context ?? DependencyContext.detected else { return false }
+        // Equal to the context `base` overrides: no change. (Without an override there, the
+        // context may come from a preparation, so any override may change it.)
+        guard let baseContext = base.context, context == baseContext else { return false }
       }
       node = current.parent
     }

@@ -30,12 +30,16 @@ public struct DependencyValues: Sendable {
   /// Whether these values are being updated by `withDependencies` and its relatives: a default
   /// read while overriding (`$0.client.endpoint = …`) reports nothing and is not cached.
   @usableFromInline var isUpdating: Bool
+  /// Whether these values are being prepared by `prepareDependencies`: a default read then
+  /// (`$0.client.endpoint = …`) is not kept, so the prepared value can still take its place.
+  @usableFromInline var isPreparing: Bool
 
   @inlinable
   init(storage: DependencyStorage) {
     self.storage = storage
     self.property = nil
     self.isUpdating = false
+    self.isPreparing = false
   }
 
   /// Overrides consulted after ``storage``: those a `@Dependency` property captured.
@@ -103,11 +107,17 @@ public struct DependencyValues: Sendable {
     return value
   }
 
-  /// The context deciding which default values are used: an override of ``context``, else the
-  /// context of the process (see ``DependencyContext``).
-  @usableFromInline var effectiveContext: DependencyContext {
-    let base = property?.sharedBase
-    return storage.context(above: base) ?? captured?.context ?? DependencyContext.detected
+  /// The context deciding which default values are used in `scope`: an override of
+  /// ``context``, else the one `prepareDependencies` gave the scope, else the context of the
+  /// process (see ``DependencyContext``).
+  @usableFromInline
+  func effectiveContext(in scope: DependencyScope) -> DependencyContext {
+    overriddenContext ?? scope.preparedContext ?? DependencyContext.detected
+  }
+
+  /// The context these values override, if they do.
+  var overriddenContext: DependencyContext? {
+    storage.context(above: property?.sharedBase) ?? captured?.context
   }
 
   /// Where default values are cached for these values.
@@ -126,8 +136,9 @@ public struct DependencyValues: Sendable {
 
   @inlinable
   func defaultValue<Key: TestDependencyKey>(for key: Key.Type, read: DependencyRead) -> Key.Value {
-    scope(reading: read)
-      .cache(for: effectiveContext)
-      .value(for: key, read: read, isUpdating: isUpdating, values: self)
+    let scope = scope(reading: read)
+    return scope.cache(for: effectiveContext(in: scope))
+      .value(
+        for: key, read: read, isUpdating: isUpdating, isPreparing: isPreparing, values: self)
   }
 }
