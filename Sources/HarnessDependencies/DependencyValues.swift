@@ -45,9 +45,11 @@ public struct DependencyValues: Sendable {
   /// Overrides consulted after ``storage``: those a `@Dependency` property captured.
   @usableFromInline var captured: DependencyStorage? { property?.captured }
 
-  /// Values with nothing overridden: every dependency has its default value.
+  /// Fresh values: nothing overridden, and a scope of their own, so every dependency gets a
+  /// default value built afresh on first use through them (`withDependencies { $0 =
+  /// DependencyValues() }` starts from a clean slate).
   public init() {
-    self.init(storage: .root)
+    self.init(storage: .scoped(DependencyScope(), on: .root))
   }
 
   /// The values of the current task: those set by the innermost `withDependencies` (and inherited
