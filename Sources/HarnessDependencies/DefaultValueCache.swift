@@ -119,18 +119,28 @@ final class ValueSlot: Sendable {
     if let cycle = BuildChain.cycle(closedBy: link) {
       BuildChain.reportCycle(cycle, closedBy: link)
     }
-    return building.withLock { prepared in
+    let outer = BuildChain.current
+    let builder = outer?.builder ?? BuildChain.Builder()
+    func buildOnce(_ prepared: inout AnyValueBox?) -> Value {
       if let box = built { return box.unbox(as: Value.self) }
       if let box = prepared {
         publish(box)
         return box.unbox(as: Value.self)
       }
-      let made = BuildChain.$current.withValue(BuildChain(link: link, next: BuildChain.current)) {
-        make()
-      }
+      BuildGraph.started(self, by: builder, name: link.name)
+      defer { BuildGraph.finished(self) }
+      let chain = BuildChain(link: link, next: outer, builder: builder)
+      let made = BuildChain.$current.withValue(chain) { make() }
       if made.isCacheable { publish(ValueBox(made.value)) }
       return made.value
     }
+    if let value = building.withLockIfAvailable(buildOnce) { return value }
+    // Another thread builds it: wait for that build, unless it waits for one of ours.
+    if let cycle = BuildGraph.wait(builder, for: self, name: link.name) {
+      BuildChain.reportCycleAcrossThreads(cycle)
+    }
+    defer { BuildGraph.stopWaiting(builder) }
+    return building.withLock(buildOnce)
   }
 
   /// The value `prepareDependencies` gave, before any read took it.

@@ -48,4 +48,17 @@ package final class Locked<Value>: @unchecked Sendable {
       return try body(&value)
     #endif
   }
+
+  /// Runs `body` with exclusive access if the lock is free right now; `nil` when it is held.
+  package func withLockIfAvailable<R, E: Error>(
+    _ body: (inout Value) throws(E) -> R
+  ) throws(E) -> R? {
+    #if os(Windows)
+      return try mutex.withLockIfAvailable { _ throws(E) in try body(&value) }
+    #else
+      guard pthread_mutex_trylock(mutex) == 0 else { return nil }
+      defer { pthread_mutex_unlock(mutex) }
+      return try body(&value)
+    #endif
+  }
 }
