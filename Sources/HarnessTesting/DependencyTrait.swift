@@ -16,8 +16,9 @@ import Testing
 /// ```
 ///
 /// On a suite it applies to every test inside, nested suites included; a test's own dependency
-/// traits are applied on top of its suite's. The overriding closures run once per test, so
-/// `.incrementing` starts at 0 in each test. Default values are built afresh for each test and
+/// traits are applied on top of its suite's. The overriding closures run once per test run, so
+/// `.incrementing` starts at 0 in each test, and in each iteration of `--repetitions`.
+/// `@Suite(.dependencies)` gives the fresh scopes without overriding anything. Default values are built afresh for each test and
 /// `prepareDependencies` in the suite's `init` affects only that test.
 public struct DependencyTrait: TestTrait, SuiteTrait, TestScoping {
   private let update: @Sendable (inout DependencyValues) -> Void
@@ -48,6 +49,13 @@ public struct DependencyTrait: TestTrait, SuiteTrait, TestScoping {
 }
 
 extension Trait where Self == DependencyTrait {
+  /// Runs each test (each argument, each `--repetitions` iteration) in a fresh dependency
+  /// scope, overriding nothing: `@Suite(.dependencies)`. Without a trait a test's defaults are
+  /// keyed by the test's identity, which a repeated run shares with the run before it.
+  public static var dependencies: Self {
+    DependencyTrait { _ in }
+  }
+
   /// Overrides dependencies for a test or every test of a suite:
   /// `.dependencies { $0.uuid = .incrementing }`.
   public static func dependencies(
