@@ -69,6 +69,27 @@ struct PrecedenceTests {
     }
   }
 
+  @Test func childrenMadeInTurnInsideDifferentDateOverridesSeeTheirOwnDates() {
+    withDependencies { $0.context = .live } operation: {
+      @Dependency(\.date) var date
+      _ = date.now
+      let parent = withDependencies {
+        $0.date = .constant(Date(timeIntervalSince1970: 1))
+      } operation: {
+        DatedParentModel()
+      }
+      withDependencies { $0.date = .constant(Date(timeIntervalSince1970: 2)) } operation: {
+        parent.goToChild1()
+      }
+      withDependencies { $0.date = .constant(Date(timeIntervalSince1970: 3)) } operation: {
+        parent.goToChild2()
+      }
+      #expect(parent.date.now.timeIntervalSince1970 == 1)
+      #expect(parent.child1?.date.now.timeIntervalSince1970 == 2)
+      #expect(parent.child2?.date.now.timeIntervalSince1970 == 3)
+    }
+  }
+
   @Test func theUpdateWinsOverTheCallSiteAndTheParent() {
     let parent = withDependencies { $0.greeting = "parent" } operation: { ParentModel() }
     let child = withDependencies {
@@ -197,6 +218,16 @@ final class PrecedenceXCTests: XCTestCase {
     XCTAssertEqual(grandchild.number, 9000)
   }
 
+  func testAParentWithoutDependenciesIsReportedOnce() {
+    withExpectedIssue {
+      withDependencies(from: self) {}
+    } matching: { issue in
+      issue.message.contains(
+        "withDependencies(from:) has no dependencies to take from PrecedenceXCTests")
+        && issue.message.contains("give PrecedenceXCTests a @Dependency property")
+    }
+  }
+
   func testOverridesReachChildModels() {
     let model = withDependencies { $0.number = 1729 } operation: { FamilyModel() }
     let grandchild = withDependencies { $0.greeting = "call site" } operation: {
@@ -223,6 +254,18 @@ private final class FamilyModel: @unchecked Sendable {
       return FamilyModel()
     }
   }
+}
+
+private final class DatedParentModel: @unchecked Sendable {
+  @Dependency(\.date) var date
+  var child1: DatedChildModel?
+  var child2: DatedChildModel?
+  func goToChild1() { child1 = withDependencies(from: self) { DatedChildModel() } }
+  func goToChild2() { child2 = withDependencies(from: self) { DatedChildModel() } }
+}
+
+private final class DatedChildModel: @unchecked Sendable {
+  @Dependency(\.date) var date
 }
 
 /// An object without `@Dependency` properties, made by `withDependencies(from:)`.
