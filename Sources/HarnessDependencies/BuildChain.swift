@@ -1,4 +1,5 @@
 import HarnessIssues
+import Synchronization
 
 /// The default values being built by the current task or thread, innermost first.
 ///
@@ -59,6 +60,22 @@ struct BuildChain: Sendable {
     stop(cycle: names, acrossThreads: true)
   }
 
+  /// Warns that this thread has waited ``BuildGraph/patience`` for another thread's build.
+  static func reportLongWait(for name: String) {
+    reportIssue(
+      """
+      Waited \(BuildGraph.patience) for the default value of \(name), which another thread is \
+      building. If that build waits for this thread (a DispatchQueue.sync, a semaphore, a \
+      blocking call back into this code), they wait for each other forever: a cycle Harness \
+      cannot see. Keep waiting.
+
+      Break it: do not block on other threads while a dependency's value is built; read the \
+      dependency lazily (inside an endpoint, when it is called).
+      """,
+      severity: .warning
+    )
+  }
+
   private static func stop(cycle names: [String], acrossThreads: Bool) -> Never {
     let first = names.first ?? "?"
     let threads =
@@ -90,6 +107,11 @@ enum BuildGraph {
   }
 
   private static let state = Locked(State())
+
+  /// How long a thread waits for another thread's build before it says so.
+  static var patience: Duration { .milliseconds(patienceMilliseconds.load(ordering: .relaxed)) }
+
+  static let patienceMilliseconds = Atomic(5_000)
 
   /// Notes that `builder` builds `slot` (until ``finished(_:)``).
   static func started(_ slot: ValueSlot, by builder: BuildChain.Builder, name: String) {

@@ -140,6 +140,12 @@ final class ValueSlot: Sendable {
       BuildChain.reportCycleAcrossThreads(cycle)
     }
     defer { BuildGraph.stopWaiting(builder) }
+    // A wait the graph cannot see through (the build waits for this thread some other way,
+    // e.g. `DispatchQueue.sync`) would hang silently: say so after a while, then keep waiting.
+    if let value = building.withLock(waitingAtMost: BuildGraph.patience, buildOnce) {
+      return value
+    }
+    BuildChain.reportLongWait(for: link.name)
     return building.withLock(buildOnce)
   }
 

@@ -185,3 +185,11 @@ package var perTestCacheLimit: Int { PerTestScopes.limit }
 package func setPerTestCacheIdleLimit(_ limit: Duration) {
   DependencyScope.perTest.withLock { $0.idleLimit = limit }
 }
+
+/// Sets how long a thread waits for another thread's build of a default value before it warns
+/// (for tests).
+package func setDependencyBuildPatience(_ patience: Duration) {
+  let (seconds, attoseconds) = patience.components
+  let milliseconds = Int(seconds) * 1_000 + Int(attoseconds / 1_000_000_000_000_000)
+  BuildGraph.patienceMilliseconds.store(milliseconds, ordering: .relaxed)
+}

@@ -78,6 +78,26 @@ enum CrossCycleBKey: DependencyKey {
   }
 }
 
+/// A value whose build waits (for a while) for a thread that reads the same value: a wait the
+/// build graph cannot see.
+enum SelfOnAnotherThreadKey: DependencyKey {
+  static let otherThreadDone = DispatchSemaphore(value: 0)
+
+  static var liveValue: Int {
+    withEscapedDependencies { continuation in
+      Thread {
+        withIssueReporters([.runtimeWarning]) {
+          continuation.yield { _ = DependencyValues.current[SelfOnAnotherThreadKey.self] }
+        }
+        otherThreadDone.signal()
+      }.start()
+    }
+    // The other thread waits for this very build: give up on it after a while.
+    Thread.sleep(forTimeInterval: 1)
+    return 1
+  }
+}
+
 extension DependencyValues {
   var slow: Int { self[SlowKey.self] }
   var readsOnAnotherThread: String { self[ReadsOnAnotherThreadKey.self] }
@@ -178,5 +198,19 @@ struct DefaultValueCacheTests {
         "Dependency cycle: @Dependency(CrossCycleAKey.self) → @Dependency(CrossCycleBKey.self) → @Dependency(CrossCycleAKey.self)")
         || output.contains(
           "Dependency cycle: @Dependency(CrossCycleBKey.self) → @Dependency(CrossCycleAKey.self) → @Dependency(CrossCycleBKey.self)"))
+  }
+
+  @Test func aWaitTheGraphCannotSeeIsReportedAfterAPatience() async {
+    let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
+      setDependencyBuildPatience(.milliseconds(100))
+      withIssueReporters([.runtimeWarning]) {
+        withFreshDependencies { $0.context = .live } operation: {
+          _ = DependencyValues.current[SelfOnAnotherThreadKey.self]
+        }
+      }
+      SelfOnAnotherThreadKey.otherThreadDone.wait()
+    }
+    let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+    #expect(output.contains("Waited 0.1 seconds for the default value of @Dependency(SelfOnAnotherThreadKey.self)"))
   }
 }
