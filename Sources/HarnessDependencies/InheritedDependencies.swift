@@ -9,8 +9,8 @@ extension DependencyValues {
         ReportedIssue(
           message: """
             withDependencies(from:) has no dependencies to take from \(typeName(Parent.self)): it \
-            has no @Dependency property and was not made by withDependencies(from:), so the \
-            operation runs with the dependencies current here.
+            has no @Dependency property and was not returned by a withDependencies operation, so \
+            the operation runs with the dependencies current here.
 
             Pass the object whose @Dependency properties hold the dependencies to pass on (the \
             parent model), give \(typeName(Parent.self)) a @Dependency property, or use \
@@ -33,33 +33,41 @@ extension DependencyValues {
   }
 }
 
-/// Objects returned by a `withDependencies(from:)` operation, with the values they were made
-/// with: one without `@Dependency` properties can still pass them on to its own children.
-/// Held weakly; entries of freed objects are dropped as new ones arrive.
+/// Objects returned by a `withDependencies` operation, with the values they were made with: one
+/// without `@Dependency` properties can still pass them on to its own children. Held weakly;
+/// entries of freed objects are dropped whenever the table has doubled since the last sweep.
 enum ObjectsMadeWithDependencies {
   private struct Entry {
     weak var object: AnyObject?
     let storage: DependencyStorage
   }
 
-  private static let entries = Locked<[ObjectIdentifier: Entry]>([:])
+  private struct Table {
+    var entries: [ObjectIdentifier: Entry] = [:]
+    var nextSweep = 64
+  }
+
+  private static let table = Locked(Table())
 
   /// Remembers `result`'s values if it is an object without `@Dependency` properties.
   static func remember<R>(_ result: R, storage: DependencyStorage) {
     guard R.self is AnyClass || type(of: result as Any) is AnyClass else { return }
     let object = result as AnyObject
     guard DependencyValues.capturedStorage(ofProperties: object) == nil else { return }
-    entries.withLock { entries in
-      entries = entries.filter { $0.value.object != nil }
-      entries[ObjectIdentifier(object)] = Entry(object: object, storage: storage)
+    table.withLock { table in
+      if table.entries.count >= table.nextSweep {
+        table.entries = table.entries.filter { $0.value.object != nil }
+        table.nextSweep = max(64, 2 * table.entries.count)
+      }
+      table.entries[ObjectIdentifier(object)] = Entry(object: object, storage: storage)
     }
   }
 
   static func storage(of parent: Any) -> DependencyStorage? {
     guard type(of: parent) is AnyClass else { return nil }
     let object = parent as AnyObject
-    return entries.withLock { entries in
-      guard let entry = entries[ObjectIdentifier(object)], entry.object === object else {
+    return table.withLock { table in
+      guard let entry = table.entries[ObjectIdentifier(object)], entry.object === object else {
         return nil
       }
       return entry.storage

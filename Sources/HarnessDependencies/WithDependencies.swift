@@ -15,6 +15,9 @@
 ///
 /// Reading a dependency inside `update` (`$0.apiClient.fetch = { … }` reads `apiClient` first)
 /// reports nothing even if the dependency has no value for this context: it is being overridden.
+///
+/// An object the operation returns keeps these values for `withDependencies(from:)`, even if it
+/// has no `@Dependency` property of its own.
 @inlinable
 @discardableResult
 public func withDependencies<R>(
@@ -25,7 +28,12 @@ public func withDependencies<R>(
   var values = DependencyValues.current
   values.isUpdating = true
   try update(&values)
-  return try DependencyStorage.local.withValue(values.storage, operation: operation)
+  return try DependencyStorage.local.withValue(values.storage) {
+    let result = try operation()
+    // Resolved at compile time once specialized: free unless the operation makes an object.
+    if R.self is AnyClass { rememberValues(of: result, storage: values.storage) }
+    return result
+  }
 }
 
 /// Runs async `operation` with the dependencies changed by `update`, on the caller's actor.
@@ -36,7 +44,11 @@ public func withDependencies<R>(
   _ update: (inout DependencyValues) async throws -> Void,
   operation: () async throws -> R
 ) async rethrows -> R {
-  try await withUpdated(DependencyValues.current, isolation: isolation, update, operation: operation)
+  try await withUpdated(DependencyValues.current, isolation: isolation, update) {
+    let result = try await operation()
+    rememberValues(of: result, storage: DependencyStorage.current)
+    return result
+  }
 }
 
 /// Runs `operation` with the dependencies of `parent` (as its `@Dependency` properties captured
@@ -70,7 +82,7 @@ public func withDependencies<Parent, R>(
   let inherited = DependencyValues.current.inheriting(from: parent, at: site)
   return try withUpdated(inherited, update) {
     let result = try operation()
-    ObjectsMadeWithDependencies.remember(result, storage: DependencyStorage.current)
+    rememberValues(of: result, storage: DependencyStorage.current)
     return result
   }
 }
@@ -92,7 +104,7 @@ public func withDependencies<Parent, R>(
   let inherited = DependencyValues.current.inheriting(from: parent, at: site)
   return try await withUpdated(inherited, isolation: isolation, update) {
     let result = try await operation()
-    ObjectsMadeWithDependencies.remember(result, storage: DependencyStorage.current)
+    rememberValues(of: result, storage: DependencyStorage.current)
     return result
   }
 }
@@ -156,4 +168,10 @@ func withUpdated<R>(
   return try await DependencyStorage.local.withValue(
     values.storage, operation: operation, isolation: isolation
   )
+}
+
+/// Remembers the values an object was made with (see ``ObjectsMadeWithDependencies``).
+@usableFromInline
+func rememberValues<R>(of result: R, storage: DependencyStorage) {
+  ObjectsMadeWithDependencies.remember(result, storage: storage)
 }

@@ -181,6 +181,30 @@ struct PrecedenceTests {
     #expect(collector.issues.count == 1)
   }
 
+  @Test func aParentWithoutDependencyPropertiesMadeInsideWithDependenciesPassesItsValuesOn() {
+    let parent = withDependencies {
+      $0.date.now = Date(timeIntervalSince1970: 1_234_567_890)
+    } operation: {
+      PlainParent()
+    }
+    let collector = IssueCollector()
+    let now = withIssueReporters([collector]) { parent.child().date.now }
+    #expect(now == Date(timeIntervalSince1970: 1_234_567_890))
+    #expect(collector.issues.isEmpty)
+  }
+
+  @Test func aParentWithoutDependencyPropertiesMadeInsideWithDependenciesPassesItsValuesOnAsync()
+    async
+  {
+    let parent = await withDependencies {
+      $0.date.now = Date(timeIntervalSince1970: 7)
+    } operation: {
+      await Task.yield()
+      return PlainParent()
+    }
+    #expect(parent.child().date.now == Date(timeIntervalSince1970: 7))
+  }
+
   @Test func anObjectMadeByWithDependenciesFromPassesItsValuesOn() {
     let parent = withDependencies { $0.greeting = "parent" } operation: { ParentModel() }
     let holder = withDependencies(from: parent) { $0.number = 5 } operation: { Holder() }
@@ -266,6 +290,13 @@ private final class DatedParentModel: @unchecked Sendable {
 
 private final class DatedChildModel: @unchecked Sendable {
   @Dependency(\.date) var date
+}
+
+/// A parent without `@Dependency` properties (swift-dependencies' scenario).
+private final class PlainParent: @unchecked Sendable {
+  func child() -> DatedChildModel {
+    withDependencies(from: self) { DatedChildModel() }
+  }
 }
 
 /// An object without `@Dependency` properties, made by `withDependencies(from:)`.
