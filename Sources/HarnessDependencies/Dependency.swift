@@ -145,7 +145,7 @@ public struct Dependency<Value: Sendable>: Sendable {
       // read then gets here only where it cannot be reused), nor where the current scope is
       // known to change it.
       let property = PropertyRead(
-        access: access, current: current, captured: readsCaptured ? nil : captured,
+        access: access, captured: readsCaptured ? nil : captured,
         records: canFix && access.published == nil
           && (readsCaptured || access.mayReadAsCaptured(through: current)))
       values.property = property
@@ -159,8 +159,7 @@ public struct Dependency<Value: Sendable>: Sendable {
       return value
     case let .key(read):
       values.property = PropertyRead(
-        access: access, current: current, captured: readsCaptured ? nil : captured,
-        records: false)
+        access: access, captured: readsCaptured ? nil : captured, records: false)
       let value = read(values)
       if canFix, readsCaptured || access.readsAsCaptured(through: current) {
         access.publish(ValueBox(value))

@@ -38,11 +38,11 @@ struct DependencyStorage: Sendable {
     DependencyStorage(top: ScopeNode(scope: scope, parent: parent.top))
   }
 
-  /// The newest override of `key` (above `base` only, when given).
+  /// The newest override of `key`.
   @inlinable
-  func override(for key: ObjectIdentifier, above base: DependencyNode? = nil) -> OverrideNode? {
+  func override(for key: ObjectIdentifier) -> OverrideNode? {
     var node = top
-    while let current = node, current !== base {
+    while let current = node {
       // Only override nodes carry a key, so the downcast is safe without a dynamic check.
       if current.key == key { return unsafeDowncast(current, to: OverrideNode.self) }
       node = current.parent
@@ -50,30 +50,38 @@ struct DependencyStorage: Sendable {
     return nil
   }
 
-  /// The scope of the newest scope node (above `base` only, when given).
-  @usableFromInline
-  func scope(above base: DependencyNode? = nil) -> DependencyScope? {
+  /// The newest scope node.
+  func scopeNode() -> ScopeNode? {
     var node = top
-    while let current = node, current !== base {
+    while let current = node {
       // Scope nodes are the only nodes without a key.
-      if current.key == nil { return unsafeDowncast(current, to: ScopeNode.self).ownScope }
+      if current.key == nil { return unsafeDowncast(current, to: ScopeNode.self) }
       node = current.parent
     }
     return nil
   }
 
   /// The scope of the newest scope node.
-  @usableFromInline var scope: DependencyScope? { scope() }
+  @usableFromInline var scope: DependencyScope? { scopeNode()?.ownScope }
 
-  /// The newest override of ``DependencyValues/context`` (above `base` only, when given).
-  func context(above base: DependencyNode? = nil) -> DependencyContext? {
-    let key = ObjectIdentifier(DependencyContextKey.self)
-    guard let node = override(for: key, above: base) else { return nil }
-    return unsafeDowncast(node, to: TypedOverrideNode<DependencyContext>.self).value
+  /// The newest override of ``DependencyValues/context``.
+  func contextNode() -> TypedOverrideNode<DependencyContext>? {
+    override(for: ObjectIdentifier(DependencyContextKey.self)).map {
+      unsafeDowncast($0, to: TypedOverrideNode<DependencyContext>.self)
+    }
   }
 
   /// The newest override of ``DependencyValues/context``.
-  var context: DependencyContext? { context() }
+  var context: DependencyContext? { contextNode()?.value }
+
+  /// Whether `node` is one of these values' nodes: then everything below it is shared too. Walks
+  /// only the nodes deeper than `node`, none when these values are shallower.
+  @inlinable
+  func contains(_ node: DependencyNode) -> Bool {
+    var current = top
+    while let candidate = current, candidate.depth > node.depth { current = candidate.parent }
+    return current === node
+  }
 
   /// The newest node both lists share (`nil`: none). Everything from it down was set by scopes
   /// that enclose both; what lies above it on either side was set after they parted.
@@ -94,10 +102,13 @@ struct DependencyStorage: Sendable {
   /// override the key, start a scope, nor change the context. Walks only the nodes not shared.
   func readsLike(_ base: DependencyStorage, forKeyBits key: UInt) -> Bool {
     let contextKey = ObjectIdentifier(DependencyContextKey.self)
-    // Only nodes set after the two lists parted can override `base` (see `commonBase`).
-    let shared = commonBase(with: base)
+    // Only nodes set after the two lists parted can override `base`: walk until the first node
+    // `base` has too (`other` follows down `base` at the same depth).
     var node = top
-    while let current = node, current !== shared {
+    var other = base.top
+    while let current = node {
+      while let candidate = other, candidate.depth > current.depth { other = candidate.parent }
+      if current === other { break }
       // A scope node (no key) or an override of the key changes the answer.
       guard let nodeKey = current.key, UInt(bitPattern: nodeKey) != key else { return false }
       if nodeKey == contextKey {

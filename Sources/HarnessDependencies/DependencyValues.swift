@@ -95,9 +95,7 @@ public struct DependencyValues: Sendable {
   ) -> Key.Value {
     let id = ObjectIdentifier(key)
     let value: Key.Value
-    if let node = storage.override(for: id, above: property?.sharedBase)
-      ?? captured?.override(for: id)
-    {
+    if let node = override(for: id) {
       value = unsafeDowncast(node, to: TypedOverrideNode<Key.Value>.self).value
     } else {
       let read = DependencyRead(
@@ -119,14 +117,26 @@ public struct DependencyValues: Sendable {
 
   /// The context these values override, if they do.
   var overriddenContext: DependencyContext? {
-    storage.context(above: property?.sharedBase) ?? captured?.context
+    if let node = storage.contextNode(), captured?.contains(node) != true { return node.value }
+    return captured?.context
+  }
+
+  /// The newest override of `key`: the current values' if they set it after they parted from
+  /// the captured ones, else the captured values'. (The newest override in the current values
+  /// is either newer than everything both share, or shared, and then the captured values know
+  /// one at least as new.)
+  @inlinable
+  func override(for key: ObjectIdentifier) -> OverrideNode? {
+    guard let captured else { return storage.override(for: key) }
+    if let node = storage.override(for: key), !captured.contains(node) { return node }
+    return captured.override(for: key)
   }
 
   /// Where default values are cached for these values.
   @usableFromInline
   func scope(reading read: @autoclosure () -> DependencyRead) -> DependencyScope {
-    storage.scope(above: property?.sharedBase) ?? captured?.scope
-      ?? DependencyScope.implicit(reading: read().name)
+    if let node = storage.scopeNode(), captured?.contains(node) != true { return node.ownScope }
+    return captured?.scope ?? DependencyScope.implicit(reading: read().name)
   }
 
   /// The values a default value is built with, as one list: what a dependency built from other

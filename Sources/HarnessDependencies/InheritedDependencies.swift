@@ -1,4 +1,5 @@
 import HarnessIssues
+import Synchronization
 
 extension DependencyValues {
   /// The values captured by `parent` with these values' own overrides on top: those set after
@@ -49,11 +50,11 @@ enum ObjectsMadeWithDependencies {
 
   private static let table = Locked(Table())
 
-  /// Remembers `result`'s values if it is an object without `@Dependency` properties.
-  static func remember<R>(_ result: R, storage: DependencyStorage) {
-    guard R.self is AnyClass || type(of: result as Any) is AnyClass else { return }
-    let object = result as AnyObject
-    guard DependencyValues.capturedStorage(ofProperties: object) == nil else { return }
+  /// Remembers `object`'s values if it has no `@Dependency` properties.
+  static func remember(_ object: AnyObject, storage: DependencyStorage) {
+    // Objects with `@Dependency` properties carry their values: the common case, answered
+    // per type after one look.
+    guard !hasDependencyProperties(type(of: object), object) else { return }
     table.withLock { table in
       if table.entries.count >= table.nextSweep {
         table.entries = table.entries.filter { $0.value.object != nil }
@@ -62,6 +63,26 @@ enum ObjectsMadeWithDependencies {
       table.entries[ObjectIdentifier(object)] = Entry(object: object, storage: storage)
     }
   }
+
+  /// Whether instances of `type` (`object` is one) have a `@Dependency` property, worked out
+  /// once per type.
+  private static func hasDependencyProperties(_ type: AnyClass, _ object: AnyObject) -> Bool {
+    let id = ObjectIdentifier(type)
+    // The type seen last, when it has them: models made over and over skip the lock.
+    if lastTypeWithProperties.load(ordering: .relaxed) == UInt(bitPattern: id) { return true }
+    let has =
+      typesWithProperties.withLock({ $0[id] })
+      ?? {
+        let has = DependencyValues.capturedStorage(ofProperties: object) != nil
+        typesWithProperties.withLock { $0[id] = has }
+        return has
+      }()
+    if has { lastTypeWithProperties.store(UInt(bitPattern: id), ordering: .relaxed) }
+    return has
+  }
+
+  private static let typesWithProperties = Locked<[ObjectIdentifier: Bool]>([:])
+  private static let lastTypeWithProperties = Atomic<UInt>(0)
 
   static func storage(of parent: Any) -> DependencyStorage? {
     guard type(of: parent) is AnyClass else { return nil }

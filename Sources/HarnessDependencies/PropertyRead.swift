@@ -20,19 +20,11 @@ final class PropertyRead: @unchecked Sendable {
   /// The key of the last noted read.
   @usableFromInline var lastKey: ObjectIdentifier?
 
-  /// The newest node the current values share with the captured ones: only the current nodes
-  /// above it override the captured values (those below were set by scopes enclosing both).
-  @usableFromInline let sharedBase: DependencyNode?
-
   @usableFromInline
-  init(
-    access: DependencyAccess, current: DependencyStorage, captured: DependencyStorage?,
-    records: Bool
-  ) {
+  init(access: DependencyAccess, captured: DependencyStorage?, records: Bool) {
     self.access = access
     self.captured = captured
     self.records = records
-    self.sharedBase = captured.flatMap { current.commonBase(with: $0) }
   }
 
   /// Notes a value the subscript returned.

@@ -28,12 +28,9 @@ public func withDependencies<R>(
   var values = DependencyValues.current
   values.isUpdating = true
   try update(&values)
-  return try DependencyStorage.local.withValue(values.storage) {
-    let result = try operation()
-    // Resolved at compile time once specialized: free unless the operation makes an object.
-    if R.self is AnyClass { rememberValues(of: result, storage: values.storage) }
-    return result
-  }
+  let result = try DependencyStorage.local.withValue(values.storage, operation: operation)
+  if R.self is AnyClass { rememberValues(of: result, storage: values.storage) }
+  return result
 }
 
 /// Runs async `operation` with the dependencies changed by `update`, on the caller's actor.
@@ -173,5 +170,8 @@ func withUpdated<R>(
 /// Remembers the values an object was made with (see ``ObjectsMadeWithDependencies``).
 @usableFromInline
 func rememberValues<R>(of result: R, storage: DependencyStorage) {
-  ObjectsMadeWithDependencies.remember(result, storage: storage)
+  // Only a concrete class type passes, whose value is one object reference: converted without
+  // the runtime's generic bridging.
+  guard R.self is AnyClass else { return }
+  ObjectsMadeWithDependencies.remember(unsafeBitCast(result, to: AnyObject.self), storage: storage)
 }
