@@ -3,6 +3,7 @@ import HarnessDependencies
 import HarnessIssues
 import HarnessTesting
 import Testing
+import XCTest
 
 struct PrepareDependenciesTests {
   @Test func preparedValuesAreTheDefaultsOfTheTest() {
@@ -181,5 +182,35 @@ extension DependencyValues {
   var settings: SettingsClient {
     get { self[SettingsClient.self] }
     set { self[SettingsClient.self] = newValue }
+  }
+}
+
+/// XCTest, where issues reach the test through XCTest: preparations in `setUp` and their reports.
+final class PrepareDependenciesXCTests: XCTestCase {
+  override func setUp() {
+    super.setUp()
+    prepareDependencies { $0[SettingsClient.self].get = { "prepared in setUp" } }
+  }
+
+  func testAnEndpointPreparedInSetUpIsSeenByTheTest() {
+    @Dependency(SettingsClient.self) var settings
+    XCTAssertEqual(settings.get(), "prepared in setUp")
+  }
+
+  func testPreparingADependencyAlreadyUsedIsReported() {
+    XCTAssertEqual(DependencyValues.current.number, 2)
+    withExpectedIssue {
+      prepareDependencies { $0.number = 10 }
+    } matching: { issue in
+      issue.message.contains("prepareDependencies cannot change @Dependency(\\.number)")
+        && issue.message.contains("in setUp()")
+    }
+    XCTAssertEqual(DependencyValues.current.number, 2)
+  }
+
+  func testPreparingTheContext() {
+    prepareDependencies { $0.context = .live }
+    XCTAssertEqual(DependencyValues.current.context, .live)
+    XCTAssertEqual(DependencyValues.current.greeting, "live")
   }
 }
