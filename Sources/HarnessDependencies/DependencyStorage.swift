@@ -85,7 +85,6 @@ struct DependencyStorage: Sendable {
 
   /// The newest node both lists share (`nil`: none). Everything from it down was set by scopes
   /// that enclose both; what lies above it on either side was set after they parted.
-  @usableFromInline
   func commonBase(with other: DependencyStorage) -> DependencyNode? {
     var mine = top
     var theirs = other.top

@@ -42,7 +42,8 @@ public struct DependencyValues: Sendable {
     self.isPreparing = false
   }
 
-  /// Overrides consulted after ``storage``: those a `@Dependency` property captured.
+  /// The values a `@Dependency` property captured: ``storage``'s overrides win over them where
+  /// they were set after the two parted (see ``override(for:)``).
   @usableFromInline var captured: DependencyStorage? { property?.captured }
 
   /// Fresh values: nothing overridden, and a scope of their own, so every dependency gets a

@@ -41,15 +41,18 @@ public func prepareDependencies<R>(
   let scope = base.storage.scope ?? DependencyScope.runningTest() ?? DependencyScope.process
   let nodes = preparedNodes(from: values.storage, above: base.storage)
   let contextKey = ObjectIdentifier(DependencyContextKey.self)
-  // The context first: the other values are prepared for the context they will be read in.
+  // The context first: the other values are prepared for the context they will be read in
+  // (this preparation's context, else the one in effect here).
+  var preparedContext: DependencyContext?
   if let node = nodes.last(where: { $0.key == contextKey }) {
     let context = unsafeDowncast(node, to: TypedOverrideNode<DependencyContext>.self).value
     scope.prepare(context: context)
+    preparedContext = context
     if let overridden = base.overriddenContext, overridden != context {
       PreparationMessage.contextOverriddenHere(prepared: context, current: overridden, at: site)
     }
   }
-  let context = scope.preparedContext ?? base.effectiveContext(in: scope)
+  let context = preparedContext ?? base.effectiveContext(in: scope)
   let cache = scope.cache(for: context)
   for node in nodes where node.key != contextKey {
     let key = node.key!

@@ -74,6 +74,15 @@ struct PrepareDependenciesTests {
     #expect(DependencyValues.current.context == .live)
   }
 
+  @Test func aPreparationUnderAContextOverrideIsForThatContext() {
+    prepareDependencies { $0.context = .live }
+    withDependencies { $0.context = .preview } operation: {
+      prepareDependencies { $0.greeting = "prepared preview" }
+      #expect(DependencyValues.current.greeting == "prepared preview")
+    }
+    #expect(DependencyValues.current.greeting == "live")
+  }
+
   @Test func preparingAnEndpointOfADependencySetsIt() {
     let collector = IssueCollector()
     withIssueReporters([collector]) {
