@@ -22,18 +22,49 @@ final class DefaultValueCache: Sendable {
   func value<Key: TestDependencyKey>(
     for key: Key.Type,
     read: DependencyRead,
-    isUpdating: Bool
+    isUpdating: Bool,
+    isPreparing: Bool,
+    values: DependencyValues
   ) -> Key.Value {
     let slot = slot(for: ObjectIdentifier(key))
-    if let box = slot.built { return box.unbox(as: Key.Value.self) }
-    return slot.build(read: read) {
-      DefaultValueFactory.make(Key.self, context: context, read: read, isUpdating: isUpdating)
+    if let box = slot.built {
+      if !isUpdating { slot.markUsed() }
+      return box.unbox(as: Key.Value.self)
     }
+    if isPreparing {
+      // Read to be changed and prepared (`$0.client.endpoint = …`): keep nothing.
+      if let box = slot.prepared { return box.unbox(as: Key.Value.self) }
+      return DependencyStorage.local.withValue(values.storageForBuilds) {
+        DefaultValueFactory.make(Key.self, context: context, read: read, isUpdating: true).value
+      }
+    }
+    let value = slot.build(read: read) {
+      // Built with the values it was read through current, so that a value built from other
+      // dependencies sees the same overrides (a model's captured ones included).
+      DependencyStorage.local.withValue(values.storageForBuilds) {
+        DefaultValueFactory.make(Key.self, context: context, read: read, isUpdating: isUpdating)
+      }
+    }
+    if !isUpdating { slot.markUsed() }
+    return value
   }
 
-  /// Stores `box` as the value of `key` unless the key was already used; returns whether it did.
+  /// Makes `box` the value of `key` unless the key was already used (read other than to be
+  /// overridden, `$0.client.endpoint = …`); returns whether it did.
   func prepare(_ box: AnyValueBox, for key: ObjectIdentifier) -> Bool {
-    slot(for: key).prepare(box)
+    let slot = slot(for: key)
+    if slot.prepare(box) { return true }
+    if slot.isUsed { return false }
+    replace(box, for: key)
+    return true
+  }
+
+  /// Makes `box` the value of `key` for every later read, even if the key was already used
+  /// (a preview re-running its body prepares again). What earlier reads kept is unchanged.
+  func replace(_ box: AnyValueBox, for key: ObjectIdentifier) {
+    let slot = ValueSlot()
+    _ = slot.prepare(box)
+    slots.withLock { $0[key] = slot }
   }
 
   @usableFromInline
@@ -56,6 +87,15 @@ final class ValueSlot: Sendable {
   // Held while the value is built, so that concurrent readers wait for that one build. Guards a
   // value given by `prepareDependencies` and not yet read.
   private let building = Locked<AnyValueBox?>(nil)
+  /// Whether the value was read other than while being overridden: then it is in use, and
+  /// `prepareDependencies` can no longer replace it.
+  private let used = Atomic<Bool>(false)
+
+  @usableFromInline var isUsed: Bool { used.load(ordering: .relaxed) }
+
+  @usableFromInline func markUsed() {
+    if !used.load(ordering: .relaxed) { used.store(true, ordering: .relaxed) }
+  }
 
   deinit {
     published.load(ordering: .acquiring)?.release()
@@ -79,18 +119,39 @@ final class ValueSlot: Sendable {
     if let cycle = BuildChain.cycle(closedBy: link) {
       BuildChain.reportCycle(cycle, closedBy: link)
     }
-    return building.withLock { prepared in
+    let outer = BuildChain.current
+    let builder = outer?.builder ?? BuildChain.Builder()
+    func buildOnce(_ prepared: inout AnyValueBox?) -> Value {
       if let box = built { return box.unbox(as: Value.self) }
       if let box = prepared {
         publish(box)
         return box.unbox(as: Value.self)
       }
-      let made = BuildChain.$current.withValue(BuildChain(link: link, next: BuildChain.current)) {
-        make()
-      }
+      BuildGraph.started(self, by: builder, name: link.name)
+      defer { BuildGraph.finished(self) }
+      let chain = BuildChain(link: link, next: outer, builder: builder)
+      let made = BuildChain.$current.withValue(chain) { make() }
       if made.isCacheable { publish(ValueBox(made.value)) }
       return made.value
     }
+    if let value = building.withLockIfAvailable(buildOnce) { return value }
+    // Another thread builds it: wait for that build, unless it waits for one of ours.
+    if let cycle = BuildGraph.wait(builder, for: self, name: link.name) {
+      BuildChain.reportCycleAcrossThreads(cycle)
+    }
+    defer { BuildGraph.stopWaiting(builder) }
+    // A wait the graph cannot see through (the build waits for this thread some other way,
+    // e.g. `DispatchQueue.sync`) would hang silently: say so after a while, then keep waiting.
+    if let value = building.withLock(waitingAtMost: BuildGraph.patience, buildOnce) {
+      return value
+    }
+    BuildChain.reportLongWait(for: link.name)
+    return building.withLock(buildOnce)
+  }
+
+  /// The value `prepareDependencies` gave, before any read took it.
+  @usableFromInline var prepared: AnyValueBox? {
+    building.withLock { $0 }
   }
 
   /// Makes `box` the value of this slot; `false` when the slot's value was already read.

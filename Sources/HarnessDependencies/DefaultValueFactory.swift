@@ -8,7 +8,7 @@ enum DefaultValueFactory {
   /// A built value, and whether the cache may keep it.
   @usableFromInline
   struct Made<Value> {
-    var value: Value
+    @usableFromInline var value: Value
     /// `false` for the live value a test got while overriding the dependency (`$0.x.y = …`
     /// in `withDependencies`): reporting it then would be wrong, keeping it would hide the
     /// report from a later plain read.
@@ -34,7 +34,9 @@ enum DefaultValueFactory {
       let value = MissingTestValueProbe.$current.withValue(probe) { Key.testValue }
       guard probe.wasUsed else { return Made(value: value) }
       if isUpdating { return Made(value: value, isCacheable: false) }
-      reportIssue(MissingValueMessage(kind: .testValue, read: read).text, at: read)
+      let kind: MissingValueMessage.Kind =
+        probe.hasNoPreviewValue ? .testValue : .testValueFromPreview
+      reportIssue(MissingValueMessage(kind: kind, read: read).text, at: read)
       return Made(value: value)
     }
   }
@@ -62,8 +64,14 @@ final class MissingTestValueProbe: Sendable {
   @TaskLocal static var current: MissingTestValueProbe?
 
   private let used = Atomic<Bool>(false)
+  private let previewMissing = Atomic<Bool>(false)
 
   func markUsed() { used.store(true, ordering: .relaxed) }
 
+  /// Notes that the key has no preview value of its own either: the test got the live value.
+  func markPreviewValueMissing() { previewMissing.store(true, ordering: .relaxed) }
+
   var wasUsed: Bool { used.load(ordering: .relaxed) }
+
+  var hasNoPreviewValue: Bool { previewMissing.load(ordering: .relaxed) }
 }

@@ -15,7 +15,9 @@ import Synchronization
 ///
 /// The property captures the dependency values current when its owner is created, so an object
 /// made inside `withDependencies { … } operation: { … }` keeps those overrides wherever it is
-/// used later; where the scope current at the read overrides a dependency too, that scope wins.
+/// used later; where the scope current at the read overrides a dependency too, that scope wins,
+/// unless its override was already there when the owner was created (a test trait's, an
+/// `invokeTest`'s): the owner's later override then stands.
 /// Reading costs a task-local lookup and a pointer comparison once the value is known, and a
 /// short walk inside a `withDependencies` that overrides other dependencies (see the benchmark
 /// in `Benchmarks/`).
@@ -69,6 +71,50 @@ public struct Dependency<Value: Sendable>: Sendable {
       readsKeyDirectly: true,
       key: ObjectIdentifier(Key.self)
     )
+  }
+
+  /// Reads the dependency at `keyPath` as the concrete type it is known to have, typically in a
+  /// test that overrode a protocol-typed dependency with a test double:
+  /// `@Dependency(\.clock, as: TestClock<Duration>.self) var clock`.
+  ///
+  /// A value of another type is reported (naming both types and the override to add), then
+  /// stops the program: there is no value of the type asked for to give.
+  public init<Stored: Sendable>(
+    _ keyPath: any KeyPath<DependencyValues, Stored> & Sendable,
+    as type: Value.Type,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    let site = StaticSourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    read = .key { values in
+      let stored = values[keyPath: keyPath]
+      // A computed property's key path prints no name on every platform.
+      let path = "\(keyPath)"
+      let name = path.contains("<computed") ? "\\.…" : path
+      return DependencyCast.cast(stored, to: Value.self, name: name, at: site)
+    }
+    access = DependencyAccess(site: site, readsKeyDirectly: false)
+  }
+
+  /// Reads the dependency registered under `Key` as the concrete type it is known to have:
+  /// `@Dependency(APIClientKey.self, as: MockAPIClient.self) var client`. A value of another
+  /// type is reported, then stops the program, as with a key path.
+  public init<Key: TestDependencyKey>(
+    _ key: Key.Type,
+    as type: Value.Type,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    let site = StaticSourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    read = .key { values in
+      DependencyCast.cast(
+        values[Key.self], to: Value.self, name: "\(typeName(Key.self)).self", at: site)
+    }
+    access = DependencyAccess(site: site, readsKeyDirectly: true)
   }
 
   /// The dependency's value: overridden by the scope current here if it overrides it, else as
@@ -199,5 +245,24 @@ final class DependencyAccess: @unchecked Sendable {
     let new = Unmanaged.passRetained(value)
     let (stored, _) = box.compareExchange(expected: nil, desired: new, ordering: .acquiringAndReleasing)
     if !stored { new.release() }
+  }
+}
+
+/// The conversion of `@Dependency(_:as:)`.
+enum DependencyCast {
+  static func cast<Stored, Value>(
+    _ stored: Stored, to _: Value.Type, name: String, at site: StaticSourceLocation
+  ) -> Value {
+    if let value = stored as? Value { return value }
+    let message = """
+      @Dependency(\(name), as: \(typeName(Value.self)).self) at \(site.shortDescription) holds a \
+      \(typeName(type(of: stored as Any))), not a \(typeName(Value.self)).
+
+      Override it with a \(typeName(Value.self)) where this is read (withDependencies or a test \
+      trait, e.g. .dependencies { … = \(typeName(Value.self))(…) }), or read it without `as:`.
+      """
+    reportIssue(ReportedIssue(message: message, location: site.location))
+    // No value of the type asked for exists to return.
+    fatalError(message)
   }
 }

@@ -53,9 +53,9 @@ extension TestDependencyKey {
 /// ```
 ///
 /// ``TestDependencyKey/previewValue`` defaults to ``liveValue``. ``TestDependencyKey/testValue``
-/// defaults to the live value *and reports an issue* each time a test gets it: a test must not
-/// talk to the real world by accident. Implement `testValue`, or override the dependency in the
-/// test.
+/// defaults to the preview value *and reports an issue* each time a test gets it: a test must
+/// not talk to the real world by accident. Implement `testValue`, or override the dependency in
+/// the test.
 public protocol DependencyKey<Value>: TestDependencyKey {
   // The associated type and the inherited requirements are restated so that the compiler infers
   // `Value` from `liveValue` alone (https://github.com/swiftlang/swift/issues/61077).
@@ -70,21 +70,29 @@ public protocol DependencyKey<Value>: TestDependencyKey {
 }
 
 extension DependencyKey {
-  public static var previewValue: Value { liveValue }
+  /// The live value.
+  public static var previewValue: Value {
+    MissingTestValueProbe.current?.markPreviewValueMissing()
+    return liveValue
+  }
 
-  /// The live value, after reporting that a test is using it.
+  /// The preview value (the live value, unless the key has a preview value of its own), after
+  /// reporting that a test is using it.
   ///
   /// When Harness resolves the dependency, it reports this with the dependency's name and where
   /// it was read; read directly (`Key.testValue`), it reports a shorter message here.
   public static var testValue: Value {
     if let probe = MissingTestValueProbe.current {
       probe.markUsed()
-    } else {
-      reportIssue(
-        MissingValueMessage(kind: .testValue, keyType: Self.self, valueType: Value.self, read: nil)
-          .text
-      )
+      return previewValue
     }
-    return liveValue
+    let probe = MissingTestValueProbe()
+    let value = MissingTestValueProbe.$current.withValue(probe) { previewValue }
+    let kind: MissingValueMessage.Kind =
+      probe.hasNoPreviewValue ? .testValue : .testValueFromPreview
+    reportIssue(
+      MissingValueMessage(kind: kind, keyType: Self.self, valueType: Value.self, read: nil).text
+    )
+    return value
   }
 }

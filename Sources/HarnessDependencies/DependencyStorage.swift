@@ -50,56 +50,92 @@ struct DependencyStorage: Sendable {
     return nil
   }
 
-  /// The scope of the newest scope node.
-  @usableFromInline
-  var scope: DependencyScope? {
+  /// The newest scope node.
+  func scopeNode() -> ScopeNode? {
     var node = top
     while let current = node {
       // Scope nodes are the only nodes without a key.
-      if current.key == nil { return unsafeDowncast(current, to: ScopeNode.self).ownScope }
+      if current.key == nil { return unsafeDowncast(current, to: ScopeNode.self) }
       node = current.parent
     }
     return nil
   }
 
+  /// The scope of the newest scope node.
+  @usableFromInline var scope: DependencyScope? { scopeNode()?.ownScope }
+
   /// The newest override of ``DependencyValues/context``.
-  var context: DependencyContext? {
-    guard let node = override(for: ObjectIdentifier(DependencyContextKey.self)) else { return nil }
-    return unsafeDowncast(node, to: TypedOverrideNode<DependencyContext>.self).value
+  func contextNode() -> TypedOverrideNode<DependencyContext>? {
+    override(for: ObjectIdentifier(DependencyContextKey.self)).map {
+      unsafeDowncast($0, to: TypedOverrideNode<DependencyContext>.self)
+    }
+  }
+
+  /// The newest override of ``DependencyValues/context``.
+  var context: DependencyContext? { contextNode()?.value }
+
+  /// Whether `node` is one of these values' nodes: then everything below it is shared too. Walks
+  /// only the nodes deeper than `node`, none when these values are shallower.
+  @inlinable
+  func contains(_ node: DependencyNode) -> Bool {
+    var current = top
+    while let candidate = current, candidate.depth > node.depth { current = candidate.parent }
+    return current === node
+  }
+
+  /// The newest node both lists share (`nil`: none). Everything from it down was set by scopes
+  /// that enclose both; what lies above it on either side was set after they parted.
+  func commonBase(with other: DependencyStorage) -> DependencyNode? {
+    var mine = top
+    var theirs = other.top
+    while let a = mine, let b = theirs, a !== b {
+      // Walk the deeper list down first, so both walks meet where the lists join.
+      if a.depth >= b.depth { mine = a.parent }
+      if b.depth >= a.depth { theirs = b.parent }
+    }
+    return mine === theirs ? mine : nil
   }
 
   /// Whether reading a key (`key`: the bits of its identifier) through these values gives what
-  /// reading it through `base` gives: these values are `base` with nodes on top that neither
-  /// override the key, start a scope, nor change the context. Walks only the nodes above `base`.
+  /// reading it through `base` gives: the nodes these values do not share with `base` neither
+  /// override the key, start a scope, nor change the context. Walks only the nodes not shared.
   func readsLike(_ base: DependencyStorage, forKeyBits key: UInt) -> Bool {
     let contextKey = ObjectIdentifier(DependencyContextKey.self)
+    // Only nodes set after the two lists parted can override `base`: walk until the first node
+    // `base` has too (`other` follows down `base` at the same depth).
     var node = top
-    while let current = node, current !== base.top {
+    var other = base.top
+    while let current = node {
+      while let candidate = other, candidate.depth > current.depth { other = candidate.parent }
+      if current === other { break }
       // A scope node (no key) or an override of the key changes the answer.
       guard let nodeKey = current.key, UInt(bitPattern: nodeKey) != key else { return false }
       if nodeKey == contextKey {
         let context = unsafeDowncast(current, to: TypedOverrideNode<DependencyContext>.self).value
-        guard context == base.context ?? DependencyContext.detected else { return false }
+        // Equal to the context `base` overrides: no change. (Without an override there, the
+        // context may come from a preparation, so any override may change it.)
+        guard let baseContext = base.context, context == baseContext else { return false }
       }
       node = current.parent
     }
-    // The walk ends at `base`, or at the bottom: then `base` must be empty to be below.
-    return node != nil || base.isRoot
+    return true
   }
 
-  /// `other`'s nodes, oldest first, placed on top of these: where both override a dependency,
-  /// `other` wins.
+  /// `other`'s own nodes (those above the nodes both share), oldest first, placed on top of
+  /// these: where both override a dependency after they parted, `other` wins; what both got
+  /// from a scope enclosing them both stays as these values have it.
   func applying(_ other: DependencyStorage) -> DependencyStorage {
     var result = self
     for node in other.nodes(above: self).reversed() { result = node.rebased(onto: result) }
     return result
   }
 
-  /// The nodes above `base`, newest first (every node if `base` is not below them).
+  /// The nodes above those shared with `base`, newest first (every node if they share none).
   func nodes(above base: DependencyStorage) -> [DependencyNode] {
     var nodes: [DependencyNode] = []
+    let shared = commonBase(with: base)
     var node = top
-    while let current = node, current !== base.top {
+    while let current = node, current !== shared {
       nodes.append(current)
       node = current.parent
     }
@@ -116,11 +152,15 @@ class DependencyNode: @unchecked Sendable {
   @usableFromInline let parent: DependencyNode?
   /// The key type this node overrides (`nil` for scope nodes).
   @usableFromInline let key: ObjectIdentifier?
+  /// How many nodes this list has from this one down (1 for the oldest): lets two lists find
+  /// the nodes they share in one walk.
+  @usableFromInline let depth: UInt32
 
   @usableFromInline
   init(parent: DependencyNode?, key: ObjectIdentifier?) {
     self.parent = parent
     self.key = key
+    self.depth = (parent?.depth ?? 0) &+ 1
   }
 
   /// This node's own contribution, placed on `storage` instead of its old parent.

@@ -30,20 +30,27 @@ public struct DependencyValues: Sendable {
   /// Whether these values are being updated by `withDependencies` and its relatives: a default
   /// read while overriding (`$0.client.endpoint = …`) reports nothing and is not cached.
   @usableFromInline var isUpdating: Bool
+  /// Whether these values are being prepared by `prepareDependencies`: a default read then
+  /// (`$0.client.endpoint = …`) is not kept, so the prepared value can still take its place.
+  @usableFromInline var isPreparing: Bool
 
   @inlinable
   init(storage: DependencyStorage) {
     self.storage = storage
     self.property = nil
     self.isUpdating = false
+    self.isPreparing = false
   }
 
-  /// Overrides consulted after ``storage``: those a `@Dependency` property captured.
+  /// The values a `@Dependency` property captured: ``storage``'s overrides win over them where
+  /// they were set after the two parted (see ``override(for:)``).
   @usableFromInline var captured: DependencyStorage? { property?.captured }
 
-  /// Values with nothing overridden: every dependency has its default value.
+  /// Fresh values: nothing overridden, and a scope of their own, so every dependency gets a
+  /// default value built afresh on first use through them (`withDependencies { $0 =
+  /// DependencyValues() }` starts from a clean slate).
   public init() {
-    self.init(storage: .root)
+    self.init(storage: .scoped(DependencyScope(), on: .root))
   }
 
   /// The values of the current task: those set by the innermost `withDependencies` (and inherited
@@ -89,7 +96,7 @@ public struct DependencyValues: Sendable {
   ) -> Key.Value {
     let id = ObjectIdentifier(key)
     let value: Key.Value
-    if let node = storage.override(for: id) ?? captured?.override(for: id) {
+    if let node = override(for: id) {
       value = unsafeDowncast(node, to: TypedOverrideNode<Key.Value>.self).value
     } else {
       let read = DependencyRead(
@@ -101,22 +108,50 @@ public struct DependencyValues: Sendable {
     return value
   }
 
-  /// The context deciding which default values are used: an override of ``context``, else the
-  /// context of the process (see ``DependencyContext``).
-  @usableFromInline var effectiveContext: DependencyContext {
-    storage.context ?? captured?.context ?? DependencyContext.detected
+  /// The context deciding which default values are used in `scope`: an override of
+  /// ``context``, else the one `prepareDependencies` gave the scope, else the context of the
+  /// process (see ``DependencyContext``).
+  @usableFromInline
+  func effectiveContext(in scope: DependencyScope) -> DependencyContext {
+    overriddenContext ?? scope.preparedContext ?? DependencyContext.detected
+  }
+
+  /// The context these values override, if they do.
+  var overriddenContext: DependencyContext? {
+    if let node = storage.contextNode(), captured?.contains(node) != true { return node.value }
+    return captured?.context
+  }
+
+  /// The newest override of `key`: the current values' if they set it after they parted from
+  /// the captured ones, else the captured values'. (The newest override in the current values
+  /// is either newer than everything both share, or shared, and then the captured values know
+  /// one at least as new.)
+  @inlinable
+  func override(for key: ObjectIdentifier) -> OverrideNode? {
+    guard let captured else { return storage.override(for: key) }
+    if let node = storage.override(for: key), !captured.contains(node) { return node }
+    return captured.override(for: key)
   }
 
   /// Where default values are cached for these values.
   @usableFromInline
   func scope(reading read: @autoclosure () -> DependencyRead) -> DependencyScope {
-    storage.scope ?? captured?.scope ?? DependencyScope.implicit(reading: read().name)
+    if let node = storage.scopeNode(), captured?.contains(node) != true { return node.ownScope }
+    return captured?.scope ?? DependencyScope.implicit(reading: read().name)
+  }
+
+  /// The values a default value is built with, as one list: what a dependency built from other
+  /// dependencies reads (a model's captured overrides reach it).
+  @usableFromInline var storageForBuilds: DependencyStorage {
+    guard let captured else { return storage }
+    return captured.applying(storage)
   }
 
   @inlinable
   func defaultValue<Key: TestDependencyKey>(for key: Key.Type, read: DependencyRead) -> Key.Value {
-    scope(reading: read)
-      .cache(for: effectiveContext)
-      .value(for: key, read: read, isUpdating: isUpdating)
+    let scope = scope(reading: read)
+    return scope.cache(for: effectiveContext(in: scope))
+      .value(
+        for: key, read: read, isUpdating: isUpdating, isPreparing: isPreparing, values: self)
   }
 }

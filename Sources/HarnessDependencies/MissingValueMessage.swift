@@ -4,8 +4,10 @@ import HarnessIssues
 /// dependency without `testValue`, or an app reading one without `liveValue`.
 struct MissingValueMessage {
   enum Kind {
-    /// The key has no `testValue`; the test got the live value.
+    /// The key has no `testValue` nor `previewValue`; the test got the live value.
     case testValue
+    /// The key has no `testValue`; the test got its `previewValue`.
+    case testValueFromPreview
     /// The key has no `liveValue`; the app got the test value.
     case liveValue
   }
@@ -35,6 +37,8 @@ struct MissingValueMessage {
     switch kind {
     case .testValue:
       lines.append("\(dependency) has no test value, so this test got its live value.")
+    case .testValueFromPreview:
+      lines.append("\(dependency) has no test value, so this test got its preview value.")
     case .liveValue:
       lines.append("\(dependency) has no live value, so the app got its test value.")
     }
@@ -46,7 +50,7 @@ struct MissingValueMessage {
     } else if read != nil {
       lines.append("  Read at: not known (read through DependencyValues, not a @Dependency property)")
     }
-    if kind == .testValue, let test = TestContext.current {
+    if kind != .liveValue, let test = TestContext.current {
       lines.append("  Test:    \(test)")
     }
     lines.append("")
@@ -57,7 +61,7 @@ struct MissingValueMessage {
   private var fix: String {
     let key = typeName(keyType)
     switch kind {
-    case .testValue:
+    case .testValue, .testValueFromPreview:
       let assignment = name?.assignment ?? "$0[\(key).self] = …"
       let trait = name?.trait ?? ".dependencies { $0[\(key).self] = … }"
       return """

@@ -15,6 +15,9 @@
 ///
 /// Reading a dependency inside `update` (`$0.apiClient.fetch = { … }` reads `apiClient` first)
 /// reports nothing even if the dependency has no value for this context: it is being overridden.
+///
+/// An object the operation returns keeps these values for `withDependencies(from:)`, even if it
+/// has no `@Dependency` property of its own.
 @inlinable
 @discardableResult
 public func withDependencies<R>(
@@ -25,7 +28,9 @@ public func withDependencies<R>(
   var values = DependencyValues.current
   values.isUpdating = true
   try update(&values)
-  return try DependencyStorage.local.withValue(values.storage, operation: operation)
+  let result = try DependencyStorage.local.withValue(values.storage, operation: operation)
+  if R.self is AnyClass { rememberValues(of: result, storage: values.storage) }
+  return result
 }
 
 /// Runs async `operation` with the dependencies changed by `update`, on the caller's actor.
@@ -36,7 +41,11 @@ public func withDependencies<R>(
   _ update: (inout DependencyValues) async throws -> Void,
   operation: () async throws -> R
 ) async rethrows -> R {
-  try await withUpdated(DependencyValues.current, isolation: isolation, update, operation: operation)
+  try await withUpdated(DependencyValues.current, isolation: isolation, update) {
+    let result = try await operation()
+    rememberValues(of: result, storage: DependencyStorage.current)
+    return result
+  }
 }
 
 /// Runs `operation` with the dependencies of `parent` (as its `@Dependency` properties captured
@@ -51,8 +60,11 @@ public func withDependencies<R>(
 /// }
 /// ```
 ///
-/// The parent's values win over those current here; `update` wins over both. A parent with no
-/// `@Dependency` property has nothing to pass on: that is reported.
+/// Precedence: `update` wins over everything; then overrides current here that were set after
+/// `parent` was made (a `withDependencies` around this call); then the parent's values, which
+/// already hold what enclosing scopes (a test trait, `invokeTest`) set before the parent was
+/// made. An object returned by the operation that has no `@Dependency` property keeps these
+/// values for its own children. A parent with neither has nothing to pass on: that is reported.
 @discardableResult
 public func withDependencies<Parent, R>(
   from parent: Parent,
@@ -65,7 +77,11 @@ public func withDependencies<Parent, R>(
 ) rethrows -> R {
   let site = StaticSourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
   let inherited = DependencyValues.current.inheriting(from: parent, at: site)
-  return try withUpdated(inherited, update, operation: operation)
+  return try withUpdated(inherited, update) {
+    let result = try operation()
+    rememberValues(of: result, storage: DependencyStorage.current)
+    return result
+  }
 }
 
 /// Runs async `operation` with the dependencies of `parent`, changed by `update`, on the
@@ -83,7 +99,11 @@ public func withDependencies<Parent, R>(
 ) async rethrows -> R {
   let site = StaticSourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
   let inherited = DependencyValues.current.inheriting(from: parent, at: site)
-  return try await withUpdated(inherited, isolation: isolation, update, operation: operation)
+  return try await withUpdated(inherited, isolation: isolation, update) {
+    let result = try await operation()
+    rememberValues(of: result, storage: DependencyStorage.current)
+    return result
+  }
 }
 
 /// Runs `operation` with the dependencies of `parent`. See the overload with `update`.
@@ -145,4 +165,13 @@ func withUpdated<R>(
   return try await DependencyStorage.local.withValue(
     values.storage, operation: operation, isolation: isolation
   )
+}
+
+/// Remembers the values an object was made with (see ``ObjectsMadeWithDependencies``).
+@usableFromInline
+func rememberValues<R>(of result: R, storage: DependencyStorage) {
+  // Only a concrete class type passes, whose value is one object reference: converted without
+  // the runtime's generic bridging.
+  guard R.self is AnyClass else { return }
+  ObjectsMadeWithDependencies.remember(unsafeBitCast(result, to: AnyObject.self), storage: storage)
 }

@@ -16,13 +16,14 @@ import Testing
 /// ```
 ///
 /// On a suite it applies to every test inside, nested suites included; a test's own dependency
-/// traits are applied on top of its suite's. The overriding closures run once per test, so
-/// `.incrementing` starts at 0 in each test. Default values are built afresh for each test and
+/// traits are applied on top of its suite's. The overriding closures run once per test run, so
+/// `.incrementing` starts at 0 in each test, and in each iteration of `--repetitions`.
+/// `@Suite(.dependencies)` gives the fresh scopes without overriding anything. Default values are built afresh for each test and
 /// `prepareDependencies` in the suite's `init` affects only that test.
 public struct DependencyTrait: TestTrait, SuiteTrait, TestScoping {
-  private let update: @Sendable (inout DependencyValues) -> Void
+  private let update: @Sendable (inout DependencyValues) async throws -> Void
 
-  init(_ update: @escaping @Sendable (inout DependencyValues) -> Void) {
+  init(_ update: @escaping @Sendable (inout DependencyValues) async throws -> Void) {
     self.update = update
   }
 
@@ -48,28 +49,38 @@ public struct DependencyTrait: TestTrait, SuiteTrait, TestScoping {
 }
 
 extension Trait where Self == DependencyTrait {
+  /// Runs each test (each argument, each `--repetitions` iteration) in a fresh dependency
+  /// scope, overriding nothing: `@Suite(.dependencies)`. Without a trait a test's defaults are
+  /// keyed by the test's identity, which a repeated run shares with the run before it.
+  public static var dependencies: Self {
+    DependencyTrait { _ in }
+  }
+
   /// Overrides dependencies for a test or every test of a suite:
-  /// `.dependencies { $0.uuid = .incrementing }`.
+  /// `.dependencies { $0.uuid = .incrementing }`. The closure may await and throw (an error
+  /// fails the test before it runs).
   public static func dependencies(
-    _ update: @escaping @Sendable (inout DependencyValues) -> Void
+    _ update: @escaping @Sendable (inout DependencyValues) async throws -> Void
   ) -> Self {
     DependencyTrait(update)
   }
 
   /// Overrides one dependency for a test or every test of a suite:
-  /// `.dependency(\.uuid, .incrementing)`. `value` is evaluated for each test.
-  public static func dependency<Value: Sendable>(
+  /// `.dependency(\.uuid, .incrementing)`. `value` is evaluated for each test, so it need not
+  /// be `Sendable` (a path into a dependency, `\.client.session`, may end at a class), and it
+  /// may throw.
+  public static func dependency<Value>(
     _ keyPath: any WritableKeyPath<DependencyValues, Value> & Sendable,
-    _ value: @autoclosure @escaping @Sendable () -> Value
+    _ value: @autoclosure @escaping @Sendable () throws -> Value
   ) -> Self {
-    DependencyTrait { $0[keyPath: keyPath] = value() }
+    DependencyTrait { $0[keyPath: keyPath] = try value() }
   }
 
   /// Overrides the dependency whose value type is its own key: `.dependency(APIClient.mock)`
-  /// for `@Dependency(APIClient.self)`. `value` is evaluated for each test.
+  /// for `@Dependency(APIClient.self)`. `value` is evaluated for each test, and may throw.
   public static func dependency<Value: TestDependencyKey>(
-    _ value: @autoclosure @escaping @Sendable () -> Value
+    _ value: @autoclosure @escaping @Sendable () throws -> Value
   ) -> Self where Value.Value == Value {
-    DependencyTrait { $0[Value.self] = value() }
+    DependencyTrait { $0[Value.self] = try value() }
   }
 }

@@ -54,6 +54,50 @@ enum CycleBKey: DependencyKey {
   static var liveValue: Int { DependencyValues.current[CycleAKey.self] + 1 }
 }
 
+/// Two values that need each other, built at the same time on two threads: each build waits
+/// until the other has started, then reads the other value.
+enum CrossThreadCycle {
+  static let started = Atomic(0)
+
+  static func startAndWaitForTheOther() {
+    started.add(1, ordering: .relaxed)
+    while started.load(ordering: .relaxed) < 2 { sched_yield() }
+  }
+}
+
+enum CrossCycleAKey: DependencyKey {
+  static var liveValue: Int {
+    CrossThreadCycle.startAndWaitForTheOther()
+    return DependencyValues.current[CrossCycleBKey.self] + 1
+  }
+}
+enum CrossCycleBKey: DependencyKey {
+  static var liveValue: Int {
+    CrossThreadCycle.startAndWaitForTheOther()
+    return DependencyValues.current[CrossCycleAKey.self] + 1
+  }
+}
+
+/// A value whose build waits (for a while) for a thread that reads the same value: a wait the
+/// build graph cannot see.
+enum SelfOnAnotherThreadKey: DependencyKey {
+  static let otherThreadDone = DispatchSemaphore(value: 0)
+
+  static var liveValue: Int {
+    withEscapedDependencies { continuation in
+      Thread {
+        withIssueReporters([.runtimeWarning]) {
+          continuation.yield { _ = DependencyValues.current[SelfOnAnotherThreadKey.self] }
+        }
+        otherThreadDone.signal()
+      }.start()
+    }
+    // The other thread waits for this very build: give up on it after a while.
+    Thread.sleep(forTimeInterval: 1)
+    return 1
+  }
+}
+
 extension DependencyValues {
   var slow: Int { self[SlowKey.self] }
   var readsOnAnotherThread: String { self[ReadsOnAnotherThreadKey.self] }
@@ -127,5 +171,46 @@ struct DefaultValueCacheTests {
     // Once as the reported issue, once as the message the process stops with.
     #expect(output.components(separatedBy: "Dependency cycle:").count - 1 == 2)
     #expect(output.contains("Dependency cycle: @Dependency(\\.cycleA) → @Dependency(CycleBKey.self) → @Dependency(\\.cycleA)"))
+  }
+
+  @Test func aCycleAcrossTwoThreadsIsReportedInsteadOfDeadlocking() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      withIssueReporters([.runtimeWarning]) {
+        withFreshDependencies { $0.context = .live } operation: {
+          withEscapedDependencies { continuation in
+            let other = Thread {
+              // A thread inherits no task-locals: report to standard error here too.
+              withIssueReporters([.runtimeWarning]) {
+                continuation.yield { _ = DependencyValues.current[CrossCycleBKey.self] }
+              }
+            }
+            other.start()
+            _ = DependencyValues.current[CrossCycleAKey.self]
+          }
+        }
+      }
+    }
+    let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+    #expect(output.contains("Its builds run on different threads, each waiting for the other"))
+    // Either thread may be the one that finds it.
+    #expect(
+      output.contains(
+        "Dependency cycle: @Dependency(CrossCycleAKey.self) → @Dependency(CrossCycleBKey.self) → @Dependency(CrossCycleAKey.self)")
+        || output.contains(
+          "Dependency cycle: @Dependency(CrossCycleBKey.self) → @Dependency(CrossCycleAKey.self) → @Dependency(CrossCycleBKey.self)"))
+  }
+
+  @Test func aWaitTheGraphCannotSeeIsReportedAfterAPatience() async {
+    let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
+      setDependencyBuildPatience(.milliseconds(100))
+      withIssueReporters([.runtimeWarning]) {
+        withFreshDependencies { $0.context = .live } operation: {
+          _ = DependencyValues.current[SelfOnAnotherThreadKey.self]
+        }
+      }
+      SelfOnAnotherThreadKey.otherThreadDone.wait()
+    }
+    let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+    #expect(output.contains("Waited 0.1 seconds for the default value of @Dependency(SelfOnAnotherThreadKey.self)"))
   }
 }

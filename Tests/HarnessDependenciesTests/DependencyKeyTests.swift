@@ -120,4 +120,44 @@ struct DependencyKeyTests {
       }
     }
   }
+
+  @Test func aMissingTestValueFallsBackToThePreviewValueAndReports() {
+    @Dependency(\.previewed) var previewed
+    withExpectedIssue {
+      #expect(previewed == "preview")
+    } matching: { issue in
+      issue.message.contains(
+        "@Dependency(\\.previewed) has no test value, so this test got its preview value.")
+        && issue.message.contains("withDependencies { $0.previewed = … }")
+    }
+  }
+
+  @Test func aMissingTestAndPreviewValueFallsBackToTheLiveValueAndSaysSo() {
+    withExpectedIssue {
+      _ = DependencyValues.current.service
+    } matching: { issue in
+      issue.message.contains("@Dependency(\\.service) has no test value, so this test got its live value.")
+    }
+  }
+
+  @Test func callingTheDefaultTestValueDirectlyGivesThePreviewValue() {
+    withExpectedIssue {
+      #expect(PreviewedKey.testValue == "preview")
+    } matching: { issue in
+      issue.message.contains("The dependency PreviewedKey has no test value, so this test got its preview value")
+    }
+  }
+}
+
+/// A key with live and preview values and no test value.
+enum PreviewedKey: DependencyKey {
+  static let liveValue = "live"
+  static let previewValue = "preview"
+}
+
+extension DependencyValues {
+  var previewed: String {
+    get { self[PreviewedKey.self] }
+    set { self[PreviewedKey.self] = newValue }
+  }
 }

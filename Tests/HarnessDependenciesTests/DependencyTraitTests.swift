@@ -72,3 +72,45 @@ struct DependencySuiteTraitTests {
     }
   }
 }
+
+/// Trait values that are made per test, so they need not be `Sendable`, and may throw.
+struct DependencyTraitValueTests {
+  @Test(.dependency(\.greetingBox, GreetingBox("boxed")))
+  func aNonSendableValueThroughAPathIntoADependency() {
+    #expect(DependencyValues.current.greeting == "boxed")
+  }
+
+  @Test(.dependency(\.number, try parsedNumber("7")))
+  func aThrowingValue() {
+    #expect(DependencyValues.current.number == 7)
+  }
+
+  @Test(.dependencies {
+    await Task.yield()
+    $0.greeting = "awaited"
+  })
+  func anAsyncUpdate() {
+    #expect(DependencyValues.current.greeting == "awaited")
+  }
+}
+
+/// Not `Sendable`: a mutable class.
+final class GreetingBox {
+  var text: String
+  init(_ text: String) { self.text = text }
+}
+
+extension DependencyValues {
+  /// A view of `greeting` through a non-`Sendable` type.
+  var greetingBox: GreetingBox {
+    get { GreetingBox(greeting) }
+    set { greeting = newValue.text }
+  }
+}
+
+struct NotANumber: Error {}
+
+func parsedNumber(_ text: String) throws -> Int {
+  guard let number = Int(text) else { throw NotANumber() }
+  return number
+}

@@ -57,18 +57,6 @@ struct WithDependenciesTests {
     #expect(child.greeting == "parent")
   }
 
-  @Test func theParentsValuesWinOverTheCurrentOnesAndTheUpdateOverBoth() {
-    let parent = withDependencies { $0.greeting = "parent" } operation: { ParentModel() }
-    let child = withDependencies {
-      $0.greeting = "current"
-      $0.number = 10
-    } operation: {
-      withDependencies(from: parent) { $0.number = 11 } operation: { Model() }
-    }
-    #expect(child.greeting == "parent")
-    #expect(child.number == 11)
-  }
-
   @Test func inheritsFromASuperclassesDependencies() {
     let parent = withDependencies { $0.greeting = "base" } operation: { DerivedParentModel() }
     let child = withDependencies(from: parent) { Model() }
@@ -90,7 +78,7 @@ struct WithDependenciesTests {
       let greeting = withDependencies(from: Plain()) { DependencyValues.current.greeting }
       #expect(greeting == "test")
     } matching: { issue in
-      issue.message.contains("withDependencies(from:) found no @Dependency property on Plain")
+      issue.message.contains("withDependencies(from:) has no dependencies to take from Plain")
         && issue.location.fileID == "HarnessDependenciesTests/WithDependenciesTests.swift"
     }
   }

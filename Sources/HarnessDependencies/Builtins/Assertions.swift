@@ -27,6 +27,38 @@ extension DependencyValues {
     get { self[PreconditionKey.self] }
     set { self[PreconditionKey.self] = newValue }
   }
+
+  /// Says an invariant was broken, like Swift's `assertionFailure`: a failed ``assert``, so it
+  /// follows whatever `assert` is (an issue in tests).
+  ///
+  /// ```swift
+  /// @Dependency(\.assertionFailure) var assertionFailure
+  /// default: assertionFailure("unexpected state \(state)")
+  /// ```
+  public var assertionFailure: AssertionFailureEffect {
+    AssertionFailureEffect(assert: assert)
+  }
+}
+
+/// Reports a broken invariant: `assertionFailure("message")`.
+public struct AssertionFailureEffect: Sendable {
+  private let assert: AssertionEffect
+
+  /// Fails through `assert`.
+  public init(assert: AssertionEffect) {
+    self.assert = assert
+  }
+
+  /// Says the invariant was broken.
+  public func callAsFunction(
+    _ message: @autoclosure () -> String = "",
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    assert(false, message(), fileID: fileID, filePath: filePath, line: line, column: column)
+  }
 }
 
 /// Checks a condition: `assert(condition, "message")`.

@@ -36,8 +36,12 @@ public struct DateGenerator: Sendable {
     self.generator = generator
   }
 
-  /// The current date.
-  public var now: Date { callAsFunction() }
+  /// The current date. Setting it makes this generator always give that date:
+  /// `withDependencies { $0.date.now = Date(timeIntervalSince1970: 0) }`.
+  public var now: Date {
+    get { callAsFunction() }
+    set { self = .constant(newValue) }
+  }
 
   /// The current date.
   public func callAsFunction(

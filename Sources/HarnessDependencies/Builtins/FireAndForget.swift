@@ -1,12 +1,15 @@
+import HarnessIssues
+
 extension DependencyValues {
   /// Starts work that the caller does not wait for (analytics, logging, cache warming).
   ///
   /// - live value: runs the work in a detached task, with the caller's dependencies
-  /// - test value: runs the work right away and waits for it, so the test sees what it did and
-  ///   nothing is left running when the test ends
+  /// - test value: runs the work right away in a task of its own and waits for it, so the test
+  ///   sees what it did and nothing is left running when the test ends; cancelling the caller
+  ///   does not cancel the work, and an error it throws is reported
   /// - preview value: the live value
   ///
-  /// Errors the work throws are ignored, in every context.
+  /// The live value ignores errors the work throws.
   ///
   /// ```swift
   /// @Dependency(\.fireAndForget) var fireAndForget
@@ -36,10 +39,20 @@ public struct FireAndForget: Sendable {
   /// Starts `work`.
   public func callAsFunction(
     priority: TaskPriority? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column,
     _ work: @escaping @Sendable () async throws -> Void
   ) async {
-    await start(priority, work)
+    let site = SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    await Self.$callSite.withValue(site) {
+      await start(priority, work)
+    }
   }
+
+  /// Where the work being started was handed over, for reports.
+  @TaskLocal private static var callSite: SourceCodeLocation?
 
   /// Runs each piece of work in a detached task that keeps the caller's dependencies.
   public static let detached = FireAndForget { priority, work in
@@ -49,9 +62,26 @@ public struct FireAndForget: Sendable {
     }
   }
 
-  /// Runs each piece of work at once and waits for it to finish.
-  public static let inline = FireAndForget { _, work in
-    try? await work()
+  /// Runs each piece of work at once, in a task of its own, and waits for it to finish: the
+  /// work is not cancelled with its caller, and an error it throws is reported.
+  public static let inline = FireAndForget { priority, work in
+    let site = callSite
+    await Task(priority: priority) {
+      do {
+        try await work()
+      } catch {
+        reportIssue(
+          ReportedIssue(
+            message: """
+              fireAndForget's work threw \(error), which a running app would ignore. Handle \
+              the error inside the work, or expect it in the test.
+              """,
+            error: error,
+            location: site ?? SourceCodeLocation()
+          )
+        )
+      }
+    }.value
   }
 }
 

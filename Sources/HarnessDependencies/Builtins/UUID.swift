@@ -75,16 +75,26 @@ public struct UUIDGenerator: Sendable {
 }
 
 extension UUID {
-  /// The UUID whose last 48 bits are `value`: `UUID(1)` is `00000000-0000-0000-0000-000000000001`.
+  /// The UUID whose last 64 bits are `value`: `UUID(1)` is `00000000-0000-0000-0000-000000000001`
+  /// and `UUID(UInt64.max)` is `00000000-0000-0000-FFFF-FFFFFFFFFFFF`; nothing is cut off.
   /// What ``UUIDGenerator/incrementing`` makes, for writing expectations.
   public init(_ value: UInt64) {
-    let v = value & 0xFFFF_FFFF_FFFF
+    self.init(magnitude: value, isNegative: false)
+  }
+
+  /// The UUID for any `Int`: its magnitude in the last 64 bits and its sign in the third group,
+  /// as swift-dependencies lays it out. `UUID(-1)` is `00000000-0000-0001-0000-000000000001`,
+  /// `UUID(Int.max)` is `00000000-0000-0000-7FFF-FFFFFFFFFFFF`.
+  public init(_ value: Int) {
+    self.init(magnitude: UInt64(value.magnitude), isNegative: value < 0)
+  }
+
+  private init(magnitude: UInt64, isNegative: Bool) {
+    func byte(_ shift: UInt64) -> UInt8 { UInt8(truncatingIfNeeded: magnitude >> shift) }
     self.init(
       uuid: (
-        0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-        UInt8(truncatingIfNeeded: v >> 40), UInt8(truncatingIfNeeded: v >> 32),
-        UInt8(truncatingIfNeeded: v >> 24), UInt8(truncatingIfNeeded: v >> 16),
-        UInt8(truncatingIfNeeded: v >> 8), UInt8(truncatingIfNeeded: v)
+        0, 0, 0, 0, 0, 0, 0, isNegative ? 1 : 0,
+        byte(56), byte(48), byte(40), byte(32), byte(24), byte(16), byte(8), byte(0)
       )
     )
   }

@@ -77,3 +77,30 @@ private final class LockedLines: @unchecked Sendable {
   func append(_ line: UInt, _ message: String) { lock.withLock { lines.append((line, message)) } }
   var value: [(UInt, String)] { lock.withLock { lines } }
 }
+
+struct AssertionFailureTests {
+  @Test func testValueReportsTheFailureAtTheCaller() {
+    @Dependency(\.assertionFailure) var assertionFailure
+    withExpectedIssue {
+      assertionFailure("unexpected state")
+    } matching: { issue in
+      issue.message == "Assertion failed: unexpected state"
+        && issue.location.fileID == "HarnessDependenciesTests/AssertionsTests.swift"
+    }
+  }
+
+  @Test func followsTheAssertDependency() {
+    let failures = LockIsolated<[String]>([])
+    withDependencies {
+      $0.assert = AssertionEffect { condition, message, _, _, _, _ in
+        guard !condition() else { return }
+        let text = message()
+        failures.withValue { $0.append(text) }
+      }
+    } operation: {
+      @Dependency(\.assertionFailure) var assertionFailure
+      assertionFailure("counted")
+    }
+    #expect(failures.value == ["counted"])
+  }
+}

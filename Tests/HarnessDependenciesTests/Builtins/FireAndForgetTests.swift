@@ -1,4 +1,5 @@
 import HarnessDependencies
+import HarnessIssues
 import Synchronization
 import Testing
 
@@ -14,39 +15,36 @@ struct FireAndForgetTests {
     #expect(finished)
   }
 
-  @Test func errorsAreIgnored() async {
+  @Test func testValueReportsAnErrorTheWorkThrows() async {
     struct Failure: Error {}
     @Dependency(\.fireAndForget) var fireAndForget
-    await fireAndForget { throw Failure() }
-  }
-
-  @Test func liveValueRunsTheWorkDetachedWithTheCallersDependencies() async {
-    let greeting = await withDependencies {
-      $0.context = .live
-      $0.greeting = "caller"
-    } operation: {
-      let fireAndForget = DependencyValues.current.fireAndForget
-      return await withCheckedContinuation { (result: CheckedContinuation<String, Never>) in
-        Task {
-          await fireAndForget {
-            result.resume(returning: DependencyValues.current.greeting)
-          }
-        }
-      }
+    await withExpectedIssue {
+      await fireAndForget { throw Failure() }
+    } matching: { issue in
+      issue.message.contains("fireAndForget's work threw Failure()")
+        && issue.location.fileID == "HarnessDependenciesTests/FireAndForgetTests.swift"
     }
-    #expect(greeting == "caller")
   }
 
-  @Test func liveValueDoesNotWaitForTheWork() async {
-    let gate = AsyncStream<Void>.makeStream()
-    await withDependencies { $0.fireAndForget = .detached } operation: {
-      @Dependency(\.fireAndForget) var fireAndForget
-      // Would never return if it waited: the work waits for what comes after the call.
+  @Test func testValueRunsToCompletionWhenTheCallerIsCancelled() async {
+    @Dependency(\.fireAndForget) var fireAndForget
+    let done = Atomic(false)
+    let callerCancelled = Atomic(false)
+    let started = AsyncStream<Void>.makeStream()
+    let caller = Task {
       await fireAndForget {
-        for await _ in gate.stream { break }
+        started.continuation.yield()
+        while !callerCancelled.load(ordering: .relaxed) { await Task.yield() }
+        // The caller's cancellation does not reach the work.
+        #expect(!Task.isCancelled)
+        done.store(true, ordering: .relaxed)
       }
     }
-    gate.continuation.yield()
-    gate.continuation.finish()
+    for await _ in started.stream { break }
+    caller.cancel()
+    callerCancelled.store(true, ordering: .relaxed)
+    await caller.value
+    let finished = done.load(ordering: .relaxed)
+    #expect(finished)
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import HarnessDependencies
+import HarnessIssues
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -7,15 +8,23 @@ import Testing
 #endif
 
 struct URLSessionTests {
-  @Test func testValueFailsEveryRequestNamingTheDependency() async throws {
+  @Test func testValueReportsEachRequestAndFailsIt() async throws {
     @Dependency(\.urlSession) var urlSession
-    let error = await #expect(throws: URLError.self) {
-      _ = try await urlSession.data(from: URL(string: "https://example.com/todos")!)
+    var thrown: URLError?
+    await withExpectedIssue {
+      do {
+        _ = try await urlSession.data(from: URL(string: "https://example.com/todos")!)
+      } catch let error as URLError {
+        // Code that catches the error still fails the test: the issue was reported.
+        thrown = error
+      }
+    } matching: { issue in
+      issue.message.contains("@Dependency(\\.urlSession) is unimplemented in tests")
+        && issue.message.contains("https://example.com/todos")
+        && issue.message.contains("withDependencies { $0.urlSession = … }")
     }
-    let message = try #require(error?.userInfo[NSLocalizedDescriptionKey] as? String)
+    let message = try #require(thrown?.userInfo[NSLocalizedDescriptionKey] as? String)
     #expect(message.contains("@Dependency(\\.urlSession) is unimplemented in tests"))
-    #expect(message.contains("https://example.com/todos"))
-    #expect(message.contains("withDependencies { $0.urlSession = … }"))
   }
 
   @Test func liveValueIsTheSharedSession() {

@@ -77,4 +77,19 @@ struct UUIDTests {
     @Dependency(\.uuid) var uuid
     #expect(uuid() == UUID(0))
   }
+
+  @Test func uuidOfAnIntCoversTheWholeRangeWithTheSignInTheThirdGroup() {
+    #expect(UUID(0).uuidString == "00000000-0000-0000-0000-000000000000")
+    #expect(UUID(1).uuidString == "00000000-0000-0000-0000-000000000001")
+    #expect(UUID(-1).uuidString == "00000000-0000-0001-0000-000000000001")
+    #expect(UUID(Int.max).uuidString == "00000000-0000-0000-7FFF-FFFFFFFFFFFF")
+    #expect(UUID(Int.min).uuidString == "00000000-0000-0001-8000-000000000000")
+    #expect(UUID(-1) != UUID(1))
+  }
+
+  @Test func uuidOfAUInt64IsNeverCutShort() {
+    #expect(UUID(UInt64(Int.max)) == UUID(Int.max))
+    #expect(UUID(UInt64.max).uuidString == "00000000-0000-0000-FFFF-FFFFFFFFFFFF")
+    #expect(UUID(UInt64(1) << 48) != UUID(0))
+  }
 }
