@@ -2,7 +2,11 @@ import Synchronization
 
 /// Runs `body`, expecting it to report an issue: issues it reports (through `reportIssue`, a
 /// thrown error, or library code such as `unimplemented` endpoints) that `matching` accepts are
-/// expected and fail nothing. If none is reported, that is itself an issue, reported here.
+/// expected and fail nothing. If none is reported, that is itself an issue, reported here; it
+/// lists the issues the body did report that `matching` rejected.
+///
+/// Failures recorded with the test framework directly count too: `Issue.record` and `#expect`
+/// under Swift Testing, `XCTFail` and `XCTAssert…` in a `DependencyTestCase` under XCTest.
 ///
 /// Works the same under Swift Testing and XCTest, on Linux too, and covers the tasks `body`
 /// starts with `Task {}`, `async let` and task groups. (A `Task.detached` inherits nothing from
@@ -75,6 +79,13 @@ public func withExpectedIssue(
     }
   }
   scope.finish(message: message, isIntermittent: isIntermittent, location: location)
+}
+
+/// Whether an enclosing `withExpectedIssue` expects `issue`, a failure a test framework recorded
+/// directly rather than through Harness (an `XCTFail` in a `DependencyTestCase`). Rejected
+/// issues are remembered, to be listed when nothing matched.
+package func isExpectedRecordedDirectly(_ issue: ReportedIssue) -> Bool {
+  ExpectedIssueScope.current?.consume(issue) ?? false
 }
 
 /// A thrown error leaving an expected-issue body is an issue like any other.

@@ -1,4 +1,5 @@
 import HarnessDependencies
+import HarnessIssues
 import XCTest
 
 /// An `XCTestCase` that runs each test in a dependency scope of its own: what the Swift Testing
@@ -23,6 +24,10 @@ import XCTest
 /// `setUp`, and `prepareDependencies` in `setUp` affects only that test. (Plain `XCTestCase`s
 /// get per-test default values too, keyed by the test's name; this class also ends them with the
 /// test and lets a class override dependencies for all its tests.)
+///
+/// Inside `withExpectedIssue`, failures recorded with XCTest directly (`XCTFail`, a failed
+/// `XCTAssert…`) count as expected issues too when `matching` accepts them; corelibs XCTest
+/// gives a plain `XCTestCase` no such hook.
 open class DependencyTestCase: XCTestCase {
   /// Overrides dependencies for every test of this class. Called before each test's `setUp`.
   open func setUpDependencies(_ dependencies: inout DependencyValues) {}
@@ -31,5 +36,21 @@ open class DependencyTestCase: XCTestCase {
     withFreshDependencies { setUpDependencies(&$0) } operation: {
       super.invokeTest()
     }
+  }
+
+  /// Records a failure unless an enclosing `withExpectedIssue` expects it.
+  open override func recordFailure(
+    withDescription description: String,
+    inFile filePath: String,
+    atLine lineNumber: Int,
+    expected: Bool
+  ) {
+    if !XCTestTracker.isRecordingReportedIssue {
+      // In Swift 6 mode `#file` (XCTFail's default) is `Module/File.swift`.
+      let fileID = filePath.hasPrefix("/") ? String(filePath.split(separator: "/").last ?? "") : filePath
+      let location = SourceCodeLocation(fileID: fileID, filePath: filePath, line: UInt(max(lineNumber, 0)), column: 0)
+      if isExpectedRecordedDirectly(ReportedIssue(message: description, location: location)) { return }
+    }
+    super.recordFailure(withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected)
   }
 }

@@ -86,7 +86,10 @@ enum SwiftTestingBridge {
     let location = issue.sourceLocation.map {
       SourceCodeLocation(fileID: $0.fileID, filePath: $0.filePath, line: UInt($0.line), column: UInt($0.column))
     }
-    let text = ([issue.description] + issue.comments.map(\.rawValue)).joined(separator: "\n")
+    // `Issue.record("…")`: the comment is the message; otherwise what failed, then comments.
+    var lines = issue.comments.map(\.rawValue)
+    if case .unconditional = issue.kind, !lines.isEmpty {} else { lines.insert("\(issue.kind)", at: 0) }
+    let text = lines.joined(separator: "\n")
     let reported = ReportedIssue(
       message: text,
       location: location ?? SourceCodeLocation(fileID: "", filePath: "", line: 0, column: 0)

@@ -43,3 +43,30 @@ import Testing
     } matching: { $0.message.contains("from a child task") }
   }
 }
+
+@Suite struct ExpectedIssueRejectionMessageTests {
+  /// Nothing matched: the failure lists each directly recorded issue, with its line.
+  @Test func listsRejectedIssueRecordsAndExpectations() {
+    let seen = LockIsolated<[String]>([])
+    let line = #line + 4
+    let value = 2
+    withKnownIssue {
+      withExpectedIssue {
+        Issue.record("first unrelated")
+        #expect(value == 3)
+      } matching: { $0.message.contains("wanted") }
+    } matching: { issue in
+      seen.withValue { $0.append(issue.comments.map(\.rawValue).joined(separator: "\n")) }
+      return true
+    }
+    let failure = seen.value.last ?? ""
+    #expect(seen.value.count == 3)
+    #expect(
+      failure.hasPrefix("Expected an issue that `matching` accepts, but the 2 issues the body reported did not match")
+    )
+    #expect(failure.contains("  • HarnessTestingTests/ExpectedIssueWithTestingTests.swift:\(line): first unrelated\n"))
+    #expect(
+      failure.contains("  • HarnessTestingTests/ExpectedIssueWithTestingTests.swift:\(line + 1): Expectation failed: (value → 2) == 3\n")
+    )
+  }
+}
