@@ -24,6 +24,7 @@ enum SwiftTestingBridge {
     return id
   }
 
+  /// Records `issue` on the current test; an error's headline is the message's first line.
   static func record(_ issue: ReportedIssue) {
     let location = SourceLocation(
       fileID: issue.location.fileID,
@@ -31,11 +32,35 @@ enum SwiftTestingBridge {
       line: Int(issue.location.line),
       column: Int(issue.location.column)
     )
-    Issue.record(
-      Comment(rawValue: issue.message),
-      severity: issue.severity == .error ? .error : .warning,
-      sourceLocation: location
-    )
+    $isRecordingReportedIssue.withValue(true) {
+      guard issue.severity == .error else {
+        Issue.record(Comment(rawValue: issue.message), severity: .warning, sourceLocation: location)
+        return
+      }
+      // `Issue.record` would print the headline "Issue recorded" and the message below it. A
+      // failed expectation's headline is its description, so the message's first line goes
+      // there and the rest below, as the comment.
+      let (headline, details) = split(issue.message)
+      _ = __checkValue(
+        false,
+        expression: .__fromSyntaxNode(headline),
+        mismatchedErrorDescription: headline,
+        comments: details.isEmpty ? [] : [Comment(rawValue: details)],
+        isRequired: false,
+        sourceLocation: location
+      )
+    }
+  }
+
+  /// Whether the issue being recorded is one Harness reported (already past its expected-issue
+  /// scopes), not one recorded with Swift Testing directly.
+  @TaskLocal static var isRecordingReportedIssue = false
+
+  /// The first line of `message`, and the rest without the blank lines that begin it.
+  static func split(_ message: String) -> (headline: String, details: String) {
+    guard let newline = message.firstIndex(of: "\n") else { return (message, "") }
+    let rest = message[message.index(after: newline)...].drop { $0 == "\n" }
+    return (String(message[..<newline]), String(rest))
   }
 
   /// Runs `body` inside `withKnownIssue` (under Swift Testing), so that issues recorded with
@@ -83,6 +108,8 @@ enum SwiftTestingBridge {
     _ matches: @Sendable (ReportedIssue) -> Bool,
     _ absorbed: Locked<Int>
   ) -> Bool {
+    // Harness's own issues were offered to the expected-issue scopes before they came here.
+    if isRecordingReportedIssue { return false }
     let location = issue.sourceLocation.map {
       SourceCodeLocation(fileID: $0.fileID, filePath: $0.filePath, line: UInt($0.line), column: UInt($0.column))
     }

@@ -27,10 +27,8 @@ import Testing
       } matching: { $0.message.contains("wanted") }
     } matching: { issue in
       issue.comments.contains { $0.rawValue == "something else" }
-        || issue.comments.contains { comment in
-          comment.rawValue.contains("Expected an issue that `matching` accepts")
-            && comment.rawValue.contains("something else")
-        }
+        || (text(of: issue).hasPrefix("Expectation failed: Expected an issue that `matching` accepts")
+          && text(of: issue).contains("something else"))
     }
   }
 }
@@ -56,17 +54,45 @@ import Testing
         #expect(value == 3)
       } matching: { $0.message.contains("wanted") }
     } matching: { issue in
-      seen.withValue { $0.append(issue.comments.map(\.rawValue).joined(separator: "\n")) }
+      seen.withValue { $0.append(text(of: issue)) }
       return true
     }
     let failure = seen.value.last ?? ""
     #expect(seen.value.count == 3)
     #expect(
-      failure.hasPrefix("Expected an issue that `matching` accepts, but the 2 issues the body reported did not match")
+      failure.hasPrefix(
+        "Expectation failed: Expected an issue that `matching` accepts, but the 2 issues the body reported did not match"
+      )
     )
     #expect(failure.contains("  • HarnessTestingTests/ExpectedIssueWithTestingTests.swift:\(line): first unrelated\n"))
     #expect(
       failure.contains("  • HarnessTestingTests/ExpectedIssueWithTestingTests.swift:\(line + 1): Expectation failed: (value → 2) == 3\n")
     )
   }
+}
+
+extension ExpectedIssueRejectionMessageTests {
+  /// A rejected Harness issue reaches Swift Testing, but is not offered to the scope again:
+  /// it is listed once.
+  @Test func listsARejectedReportedIssueOnce() {
+    let seen = LockIsolated<[String]>([])
+    withKnownIssue {
+      withExpectedIssue {
+        reportIssue("through Harness")
+      } matching: { $0.message.contains("wanted") }
+    } matching: { issue in
+      seen.withValue { $0.append(text(of: issue)) }
+      return true
+    }
+    #expect(seen.value.count == 2)
+    #expect(seen.value.first == "Expectation failed: through Harness")
+    let failure = seen.value.last ?? ""
+    #expect(failure.hasPrefix("Expectation failed: Expected an issue that `matching` accepts, but the issue the body reported"))
+    #expect(failure.components(separatedBy: "through Harness").count == 2)
+  }
+}
+
+/// An issue's headline and comments, as `swift test` prints them.
+private func text(of issue: Issue) -> String {
+  (["\(issue.kind)"] + issue.comments.map(\.rawValue)).joined(separator: "\n")
 }

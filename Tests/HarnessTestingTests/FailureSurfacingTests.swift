@@ -10,7 +10,7 @@ import Testing
     #expect(run.status != 0)
     let output = run.output
     #expect(output.contains("reportsFromTheTest() recorded an issue at Fixtures.swift:16:"))
-    #expect(output.contains("fixture: from the test"))
+    #expect(output.contains("reportsFromTheTest() recorded an issue at Fixtures.swift:16:16: Expectation failed: fixture: from the test"))
     #expect(output.contains("reportsFromTask() recorded an issue at Fixtures.swift:20:"))
     #expect(output.contains("reportsFromTaskGroup() recorded an issue at Fixtures.swift:29:"))
     // A detached task inherits no test: the issue still fails the run, on no particular test.
@@ -21,6 +21,22 @@ import Testing
     #expect(lines(of: output, containing: "Test passes() passed").count == 1)
     #expect(lines(of: output, containing: "Test reportsAWarningOnly() passed").count == 1)
     #expect(lines(of: output, containing: "Test reportsFromTheTest() failed").count == 1)
+  }
+
+  /// The headline `swift test` prints for an issue is its message's first line (after Swift
+  /// Testing's fixed "Expectation failed: "; its public API has no other headline), not
+  /// "Issue recorded"; the rest of the message follows on the `↳` lines.
+  @Test func swiftTestingHeadlineIsTheMessage() throws {
+    let run = try runFixtures(["--testing-library", "swift-testing", "--filter", "FailingHeadlineFixtures"])
+    #expect(run.status != 0)
+    let lines = run.output.split(separator: "\n").map(String.init)
+    let prefix = "✘ Test reportsAMultilineMessage() recorded an issue at HeadlineFixtures.swift:10:16: "
+    let index = lines.firstIndex { $0.hasPrefix(prefix) }
+    #expect(index != nil, "\(run.output)")
+    guard let index else { return }
+    #expect(lines[index].dropFirst(prefix.count) == "Expectation failed: Unimplemented: 'Client.fetch'")
+    #expect(Array(lines[(index + 1)...].prefix(2)) == ["↳ Invoked with:", "    42"])
+    #expect(!run.output.contains("Issue recorded"))
   }
 
   @Test func xcTestFailsTheRightTests() throws {
