@@ -6,7 +6,7 @@
 /// ```swift
 /// let clock: any Clock<Duration> = TestClock()
 /// let erased = AnyClock(clock)          // or AnyClock(TestClock())
-/// for await _ in erased.timer(interval: .seconds(1)) { … }
+/// for await _ in erased.timer(interval: .seconds(1)) { break }
 /// ```
 ///
 /// Instants are offsets from the moment the wrapper was created; sleeping until one sleeps on

@@ -10,8 +10,12 @@ extension Clock {
   /// when the task is cancelled.
   ///
   /// ```swift
-  /// for await _ in clock.timer(interval: .seconds(1)) {
-  ///   count += 1
+  /// func countTicks(on clock: any Clock<Duration>) async -> Int {
+  ///   var count = 0
+  ///   for await _ in clock.timer(interval: .seconds(1)) {
+  ///     count += 1
+  ///   }
+  ///   return count
   /// }
   /// ```
   ///

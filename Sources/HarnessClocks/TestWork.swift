@@ -12,8 +12,11 @@ import HarnessIssues
 ///
 /// ```swift
 /// let work = TestWork()
-/// let task = Task { await model.refresh() }   // followed: started by the test
-/// await work.settle()                         // `refresh` ran until it finished or suspended
+/// let clock = TestClock()
+/// let task = Task { try await clock.sleep(for: .seconds(1)) }   // followed: started by the test
+/// await work.settle()                                         // the task ran until it slept
+/// await clock.advance(by: .seconds(1))
+/// try await task.value
 /// ```
 public final class TestWork: Sendable {
   private let binding: WorldBinding

@@ -4,10 +4,15 @@ import Synchronization
 /// A property that reads a dependency.
 ///
 /// ```swift
+/// import Observation
+///
+/// struct Todo: Equatable { var id: UUID }
+///
 /// @Observable
 /// final class TodosModel {
+///   var todos: [Todo] = []
 ///   @ObservationIgnored @Dependency(\.uuid) var uuid
-///   @ObservationIgnored @Dependency(APIClient.self) var apiClient
+///   @ObservationIgnored @Dependency(\.continuousClock) var clock
 ///
 ///   func add() { todos.append(Todo(id: uuid())) }
 /// }

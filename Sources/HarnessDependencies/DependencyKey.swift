@@ -7,6 +7,8 @@ import HarnessIssues
 /// ``DependencyKey``.
 ///
 /// ```swift
+/// struct User: Codable, Sendable { var id: Int; var name: String }
+///
 /// struct APIClient: Sendable {
 ///   var fetchUser: @Sendable (Int) async throws -> User
 /// }
@@ -47,8 +49,19 @@ extension TestDependencyKey {
 /// A key for a dependency with a live value: the one a running app uses.
 ///
 /// ```swift
+/// #if canImport(FoundationNetworking)
+/// import FoundationNetworking   // URLSession on Linux
+/// #endif
+///
+/// struct User: Codable, Sendable { var id: Int; var name: String }
+/// struct APIClient: Sendable { var fetchUser: @Sendable (Int) async throws -> User }
+///
 /// extension APIClient: DependencyKey {
-///   static let liveValue = APIClient(fetchUser: { id in try await URLSession.shared… })
+///   static let liveValue = APIClient(fetchUser: { id in
+///     let (data, _) = try await URLSession.shared.data(from: URL(string: "https://example.com/users/\(id)")!)
+///     return try JSONDecoder().decode(User.self, from: data)
+///   })
+///   static let testValue = APIClient(fetchUser: unimplemented("APIClient.fetchUser"))
 /// }
 /// ```
 ///

@@ -5,6 +5,14 @@ import HarnessIssues
 /// Register a dependency with a key and a computed property:
 ///
 /// ```swift
+/// struct APIClient: Sendable {
+///   var fetchUser: @Sendable (Int) async throws -> String
+/// }
+///
+/// enum APIClientKey: TestDependencyKey {
+///   static let testValue = APIClient(fetchUser: unimplemented("APIClient.fetchUser"))
+/// }
+///
 /// extension DependencyValues {
 ///   var apiClient: APIClient {
 ///     get { self[APIClientKey.self] }

@@ -3,6 +3,7 @@ import HarnessIssues
 /// Sets the default values of dependencies, for everything that runs afterwards: for an app's
 /// entry point.
 ///
+/// <!-- fragment: a SwiftUI app (App, Scene); database and databasePath are yours -->
 /// ```swift
 /// @main
 /// struct TodosApp: App {

@@ -5,6 +5,11 @@
 /// groups and `async let`.
 ///
 /// ```swift
+/// final class TodosModel {
+///   @Dependency(\.uuid) var uuid
+///   @Dependency(\.date.now) var now
+/// }
+///
 /// let model = withDependencies {
 ///   $0.uuid = .incrementing
 ///   $0.date = .constant(Date(timeIntervalSince1970: 0))
@@ -53,9 +58,18 @@ public func withDependencies<R>(
 /// overrides.
 ///
 /// ```swift
-/// func addButtonTapped() {
-///   destination = withDependencies(from: self) {
-///     AddItemModel()
+/// final class AddItemModel {
+///   @Dependency(\.uuid) var uuid
+/// }
+///
+/// final class ListModel {
+///   @Dependency(\.uuid) var uuid
+///   var destination: AddItemModel?
+///
+///   func addButtonTapped() {
+///     destination = withDependencies(from: self) {
+///       AddItemModel()
+///     }
 ///   }
 /// }
 /// ```

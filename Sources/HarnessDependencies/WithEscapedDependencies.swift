@@ -4,6 +4,7 @@
 /// Such code inherits nothing from the task that set it up; `continuation.yield { … }` runs its
 /// body with the dependencies that were current when `withEscapedDependencies` was called.
 ///
+/// <!-- fragment: socket and handle(_:) are your event source and handler -->
 /// ```swift
 /// func startListening() {
 ///   withEscapedDependencies { continuation in

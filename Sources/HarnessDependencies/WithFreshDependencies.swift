@@ -7,6 +7,11 @@
 /// a sandboxed sub-system).
 ///
 /// ```swift
+/// func runScenario() {
+///   @Dependency(\.uuid) var uuid
+///   print(uuid())   // a fresh default value: nothing cached from earlier scenarios
+/// }
+///
 /// withFreshDependencies { $0.uuid = .incrementing } operation: {
 ///   runScenario()
 /// }

@@ -124,7 +124,16 @@ public func unimplemented<each Argument, Result>(
 /// Reports a use of an unimplemented value that is not a closure, e.g. a computed property.
 ///
 /// ```swift
-/// static var unimplemented: Settings { unimplemented("Settings.current", placeholder: .default) }
+/// struct Settings: Sendable {
+///   var isDarkMode = false
+///   static let `default` = Settings()
+/// }
+///
+/// extension Settings {
+///   static var unimplemented: Settings {
+///     Harness.unimplemented("Settings.current", placeholder: .default)
+///   }
+/// }
 /// ```
 public func unimplemented<Result>(
   _ description: String = "",

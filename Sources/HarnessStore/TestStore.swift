@@ -6,17 +6,37 @@ import HarnessIssues
 /// Runs a feature under test and fails the test for anything the test did not assert.
 ///
 /// ```swift
-/// let clock = TestClock()
-/// let store = TestStore(initialState: Todos.State()) {
-///   Todos()
-/// } withDependencies: {
-///   $0.uuid = .incrementing
-///   $0.continuousClock = clock
+/// struct Counter: Reducer {
+///   struct State: Equatable { var count = 0 }
+///   enum Action: Equatable { case incrementButtonTapped, delayedIncrementButtonTapped }
+///   @Dependency(\.continuousClock) var clock
+///
+///   func reduce(into state: inout State, action: Action) -> Effect<Action> {
+///     switch action {
+///     case .incrementButtonTapped:
+///       state.count += 1
+///       return .none
+///     case .delayedIncrementButtonTapped:
+///       return .run { send in
+///         try await clock.sleep(for: .seconds(1))
+///         await send(.incrementButtonTapped)
+///       }
+///     }
+///   }
 /// }
-/// await store.send(.addButtonTapped) { $0.todos = [Todo(id: UUID(0))] }
-/// await store.send(.toggleCompleted(id: UUID(0))) { $0.todos[0].isComplete = true }
-/// await clock.advance(by: .seconds(1))
-/// await store.receive(.sortCompletedTodos)
+///
+/// @Test func delayedIncrement() async {
+///   let clock = TestClock()
+///   let store = TestStore(initialState: Counter.State()) {
+///     Counter()
+///   } withDependencies: {
+///     $0.continuousClock = clock
+///   }
+///   await store.send(.incrementButtonTapped) { $0.count = 1 }
+///   await store.send(.delayedIncrementButtonTapped)
+///   await clock.advance(by: .seconds(1))
+///   await store.receive(.incrementButtonTapped) { $0.count = 2 }
+/// }
 /// ```
 ///
 /// Exhaustive by default (see ``Exhaustivity``). Each failure is reported at the `send` or
@@ -128,10 +148,12 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
 
   /// Runs `operation` with the store's exhaustivity set to `exhaustivity`, then restores it.
   ///
+  /// <!-- fragment: store and clock as in the TestStore example -->
   /// ```swift
   /// await store.withExhaustivity(.off) {
-  ///   await store.send(.refresh)
-  ///   await store.receive(Action.response) { $0.isLoading = false }
+  ///   await store.send(.delayedIncrementButtonTapped)
+  ///   await clock.advance(by: .seconds(1))
+  ///   await store.receive(.incrementButtonTapped) { $0.count = 1 }
   /// }
   /// ```
   public func withExhaustivity<R>(

@@ -5,6 +5,7 @@ public typealias TestStoreOf<R: Reducer> = TestStore<R.State, R.Action> where R.
 
 /// The effects started by one `TestStore.send`: cancel them, or wait for them to finish.
 ///
+/// <!-- fragment: store is a TestStore whose onAppear starts a long-living effect -->
 /// ```swift
 /// let task = await store.send(.onAppear)   // starts a long-living stream
 /// await task.cancel()                      // as the view disappearing would

@@ -9,8 +9,11 @@ extension DependencyValues {
   /// - preview value: the live value
   ///
   /// ```swift
-  /// @Dependency(\.assert) var assert
-  /// assert(count >= 0, "count went negative")
+  /// func withdraw(_ amount: Int, from balance: Int) -> Int {
+  ///   @Dependency(\.assert) var assert
+  ///   assert(amount <= balance, "balance went negative")
+  ///   return balance - amount
+  /// }
   /// ```
   public var assert: AssertionEffect {
     get { self[AssertKey.self] }
@@ -32,8 +35,18 @@ extension DependencyValues {
   /// follows whatever `assert` is (an issue in tests).
   ///
   /// ```swift
-  /// @Dependency(\.assertionFailure) var assertionFailure
-  /// default: assertionFailure("unexpected state \(state)")
+  /// enum Phase { case idle, loading, loaded }
+  ///
+  /// func title(of phase: Phase) -> String {
+  ///   @Dependency(\.assertionFailure) var assertionFailure
+  ///   switch phase {
+  ///   case .idle: return "Idle"
+  ///   case .loaded: return "Done"
+  ///   default:
+  ///     assertionFailure("unexpected phase \(phase)")
+  ///     return ""
+  ///   }
+  /// }
   /// ```
   public var assertionFailure: AssertionFailureEffect {
     AssertionFailureEffect(assert: assert)

@@ -9,7 +9,11 @@ extension DependencyValues {
   /// switches every dependency that is not itself overridden to that context's default values:
   ///
   /// ```swift
-  /// withDependencies { $0.context = .preview } operation: {
+  /// final class PreviewsModel {
+  ///   @Dependency(\.uuid) var uuid
+  /// }
+  ///
+  /// let model = withDependencies { $0.context = .preview } operation: {
   ///   PreviewsModel()   // gets previewValues
   /// }
   /// ```

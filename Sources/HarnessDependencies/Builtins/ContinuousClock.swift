@@ -10,18 +10,21 @@ extension DependencyValues {
   /// - preview value: the live value
   ///
   /// ```swift
-  /// final class TimerModel {
+  /// @MainActor final class TimerModel {
   ///   @Dependency(\.continuousClock) var clock
-  ///   func start() async throws {
+  ///   var ticks = 0
+  ///   func start() async {
   ///     for await _ in clock.timer(interval: .seconds(1)) { ticks += 1 }
   ///   }
   /// }
   ///
-  /// @Test func ticks() async {
+  /// @MainActor @Test func ticks() async {
   ///   let clock = TestClock()
   ///   let model = withDependencies { $0.continuousClock = clock } operation: { TimerModel() }
-  ///   …
+  ///   let timer = Task { await model.start() }
   ///   await clock.advance(by: .seconds(3))
+  ///   #expect(model.ticks == 3)
+  ///   timer.cancel()
   /// }
   /// ```
   public var continuousClock: any Clock<Duration> {

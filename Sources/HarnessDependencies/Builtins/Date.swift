@@ -9,13 +9,20 @@ extension DependencyValues {
   /// - preview value: the live value
   ///
   /// ```swift
+  /// struct Note: Equatable { var createdAt: Date }
+  ///
   /// final class NotesModel {
   ///   @Dependency(\.date.now) var now
+  ///   var notes: [Note] = []
   ///   func add() { notes.append(Note(createdAt: now)) }
   /// }
   ///
   /// @Test(.dependency(\.date, .constant(Date(timeIntervalSince1970: 0))))
-  /// func add() { … }
+  /// func add() {
+  ///   let model = NotesModel()
+  ///   model.add()
+  ///   #expect(model.notes == [Note(createdAt: Date(timeIntervalSince1970: 0))])
+  /// }
   /// ```
   public var date: DateGenerator {
     get { self[DateGeneratorKey.self] }

@@ -12,8 +12,10 @@ extension DependencyValues {
   /// The live value ignores errors the work throws.
   ///
   /// ```swift
-  /// @Dependency(\.fireAndForget) var fireAndForget
-  /// await fireAndForget { try await analytics.track("saved") }
+  /// func saved() async {
+  ///   @Dependency(\.fireAndForget) var fireAndForget
+  ///   await fireAndForget { print("track: saved") }   // e.g. an analytics call
+  /// }
   /// ```
   public var fireAndForget: FireAndForget {
     get { self[FireAndForgetKey.self] }

@@ -26,7 +26,10 @@ extension DependencyValues {
   ///
   /// ```swift
   /// @Test(.dependency(\.preferredLocales, [Locale(identifier: "fr_FR")]))
-  /// func greetsInFrench() { … }
+  /// func greetsInFrench() {
+  ///   @Dependency(\.preferredLocales) var preferredLocales
+  ///   #expect(preferredLocales.first?.identifier == "fr_FR")
+  /// }
   /// ```
   public var preferredLocales: [Locale] {
     get { self[PreferredLocalesKey.self].locales }

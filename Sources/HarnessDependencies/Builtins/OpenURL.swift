@@ -15,16 +15,19 @@ extension DependencyValues {
   /// - preview value: the live value
   ///
   /// ```swift
-  /// @Dependency(\.openURL) var openURL
-  /// func helpTapped() async { await openURL(URL(string: "https://example.com/help")!) }
+  /// final class HelpModel {
+  ///   @Dependency(\.openURL) var openURL
+  ///   func helpTapped() async { await openURL(URL(string: "https://example.com/help")!) }
+  /// }
   ///
   /// @Test func helpOpensTheHelpPage() async {
   ///   let opened = LockIsolated<[URL]>([])
-  ///   await withDependencies {
+  ///   let model = withDependencies {
   ///     $0.openURL = OpenURLEffect { url in opened.withValue { $0.append(url) }; return true }
   ///   } operation: {
-  ///     await model.helpTapped()
+  ///     HelpModel()
   ///   }
+  ///   await model.helpTapped()
   ///   #expect(opened.value == [URL(string: "https://example.com/help")!])
   /// }
   /// ```

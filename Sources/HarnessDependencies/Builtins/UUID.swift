@@ -11,8 +11,11 @@ extension DependencyValues {
   /// - preview value: the live value
   ///
   /// ```swift
+  /// struct Todo: Equatable { var id: UUID }
+  ///
   /// final class TodosModel {
   ///   @Dependency(\.uuid) var uuid
+  ///   var todos: [Todo] = []
   ///   func add() { todos.append(Todo(id: uuid())) }
   /// }
   ///

@@ -10,11 +10,16 @@ extension DependencyValues {
   /// - preview value: the live value
   ///
   /// ```swift
-  /// @Dependency(\.withRandomNumberGenerator) var withRandomNumberGenerator
-  /// let roll = withRandomNumberGenerator { Int.random(in: 1...6, using: &$0) }
+  /// func rollDie() -> Int {
+  ///   @Dependency(\.withRandomNumberGenerator) var withRandomNumberGenerator
+  ///   return withRandomNumberGenerator { Int.random(in: 1...6, using: &$0) }
+  /// }
   ///
   /// // In a test, the same rolls every run:
   /// @Test(.dependency(\.withRandomNumberGenerator, .seeded(42)))
+  /// func rolls() {
+  ///   #expect((1...6).contains(rollDie()))
+  /// }
   /// ```
   public var withRandomNumberGenerator: WithRandomNumberGenerator {
     get { self[WithRandomNumberGeneratorKey.self] }
