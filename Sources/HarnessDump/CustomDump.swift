@@ -1,6 +1,9 @@
 /// Dumps `value` to `target` as readable, deterministic text.
 ///
 /// ```swift
+/// enum Role { case admin, member }
+/// struct User { var id: Int; var name: String; var roles: [Role] }
+///
 /// var text = ""
 /// customDump(User(id: 42, name: "Blob", roles: [.admin]), to: &text)
 /// // User(

@@ -2,7 +2,9 @@
 /// the same.
 ///
 /// ```swift
-/// diff(User(id: 42, name: "Blob"), User(id: 42, name: "Blob, Esq."))
+/// struct User { var id: Int; var name: String }
+///
+/// let difference = diff(User(id: 42, name: "Blob"), User(id: 42, name: "Blob, Esq."))
 /// //   User(
 /// //     id: 42,
 /// // −   name: "Blob"

@@ -7,18 +7,30 @@ import HarnessIssues
 /// (expected: the value `changes` produced; actual: the value after `operation`).
 ///
 /// ```swift
-/// var counter = Counter()
-/// expectDifference(counter) {
-///   counter.increment()
-/// } changes: {
-///   $0.count = 1
-///   $0.isOdd = true
+/// struct Counter: Equatable {
+///   var count = 0
+///   var isOdd = false
+///   mutating func increment() {
+///     count += 1
+///     isOdd.toggle()
+///   }
+/// }
+///
+/// @Test func increments() {
+///   var counter = Counter()
+///   expectDifference(counter) {
+///     counter.increment()
+///   } changes: {
+///     $0.count = 1
+///     $0.isOdd = true
+///   }
 /// }
 /// ```
 ///
 /// Every change must be described. To assert only some fields, leave `operation` out and make
 /// the change before: `changes` is then compared with the value as it is now.
 ///
+/// <!-- fragment: counter as in the example above -->
 /// ```swift
 /// counter.increment()
 /// expectDifference(counter) { $0.count = 1 }  // isOdd not asserted
@@ -52,6 +64,7 @@ public func expectDifference<T: Equatable>(
 /// Expects an async `operation` to change a value exactly as `changes` describes. See the
 /// synchronous ``expectDifference(_:_:operation:changes:fileID:filePath:line:column:)``.
 ///
+/// <!-- fragment: model is your feature's model -->
 /// ```swift
 /// await expectDifference(model.count) {
 ///   await model.incrementButtonTapped()

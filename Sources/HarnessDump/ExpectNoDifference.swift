@@ -3,6 +3,8 @@ import HarnessIssues
 /// Expects two values to be equal; when they are not, reports an issue showing how they differ.
 ///
 /// ```swift
+/// struct User: Equatable { var id: Int; var name: String }
+/// let user = User(id: 42, name: "Blob")
 /// expectNoDifference(user, User(id: 42, name: "Blob, Esq."))
 /// ```
 /// ```text

@@ -2,6 +2,13 @@
 /// already, or that must await the change.
 ///
 /// ```swift
+/// struct AnalyticsClient: Sendable { var track: @Sendable (String) async -> Void }
+///
+/// struct Checkout {
+///   let analytics: AnalyticsClient
+///   func pay() async { await analytics.track("checkout.paid") }
+/// }
+///
 /// @Test func logsEveryEvent() async {
 ///   let events = ActorIsolated<[String]>([])
 ///   let analytics = AnalyticsClient(track: { event in await events.withValue { $0.append(event) } })

@@ -13,8 +13,11 @@ import Synchronization
 /// its creator, so its issues are not covered.)
 ///
 /// ```swift
+/// struct Client: Sendable { var fetch: @Sendable () throws -> Int }
+/// let client = Client(fetch: unimplemented("Client.fetch"))
+///
 /// withExpectedIssue {
-///   client.fetch()          // an unimplemented endpoint
+///   _ = try client.fetch()   // an unimplemented endpoint: reports, then throws
 /// } matching: { issue in
 ///   issue.message.contains("Unimplemented: 'Client.fetch'")
 /// }

@@ -4,8 +4,8 @@
 ///
 /// ```swift
 /// let collector = IssueCollector()
-/// withIssueReporters([collector]) { runSomething() }
-/// #expect(collector.issues.map(\.message) == ["…"])
+/// withIssueReporters([collector]) { reportIssue("disk full") }
+/// #expect(collector.issues.map(\.message) == ["disk full"])
 /// ```
 public final class IssueCollector: IssueReporter {
   private let storage = Locked<[ReportedIssue]>([])

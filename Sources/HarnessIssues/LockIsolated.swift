@@ -2,6 +2,19 @@
 /// collect what code under test does (a client's calls, events, ticks) from any thread.
 ///
 /// ```swift
+/// struct StorageClient: Sendable { var save: @Sendable (String) -> Void }
+///
+/// struct Editor {
+///   let client: StorageClient
+///   func type(_ text: String) async {
+///     var typed = ""
+///     for character in text {
+///       typed.append(character)
+///       client.save(typed)
+///     }
+///   }
+/// }
+///
 /// @Test func savesEachChange() async {
 ///   let saved = LockIsolated<[String]>([])
 ///   let client = StorageClient(save: { text in saved.withValue { $0.append(text) } })

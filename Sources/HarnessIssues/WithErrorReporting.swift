@@ -4,6 +4,7 @@
 /// swallowed silently, since cancellation is how structured concurrency stops work.
 ///
 /// ```swift
+/// let url = URL(fileURLWithPath: "/tmp/settings.json")
 /// let data = withErrorReporting { try Data(contentsOf: url) }
 /// ```
 @discardableResult

@@ -11,6 +11,7 @@ public typealias ActionEmbedding<Parent: Sendable, Child: Sendable> = CaseEmbedd
 ///
 /// Write the extraction yourself when you can; it never depends on the runtime:
 ///
+/// <!-- fragment: inside a parent feature whose Action has a counter case -->
 /// ```swift
 /// ActionEmbedding(embed: Action.counter, extract: { if case let .counter(a) = $0 { a } else { nil } })
 /// ```

@@ -4,6 +4,7 @@ extension Reducer {
   /// This reducer, and the effects it returns, with one dependency changed: for a child feature
   /// that should use a different value than its parent.
   ///
+  /// <!-- fragment: a line of a parent reducer's body; Onboarding and apiClient are the app's -->
   /// ```swift
   /// Scope(state: \.onboarding, action: Action.onboarding) {
   ///   Onboarding()

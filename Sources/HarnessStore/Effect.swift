@@ -8,6 +8,7 @@ import HarnessIssues
 /// An effect captures the dependencies current where it is created: one made inside
 /// `withDependencies { … } operation: { … }` in a reducer sees those values when it runs.
 ///
+/// <!-- fragment: a case of a reducer's switch; api and CancelID are the feature's -->
 /// ```swift
 /// case .refreshButtonTapped:
 ///   return .run { send in

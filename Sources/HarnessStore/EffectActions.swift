@@ -4,6 +4,7 @@ extension Effect {
   /// `.send`s come first, in order, then what its running work sends; the sequence ends when
   /// all of it has finished. Ending the iteration early cancels the work.
   ///
+  /// <!-- fragment: Feature and state are the feature under test -->
   /// ```swift
   /// let effect = Feature().reduce(into: &state, action: .refresh)
   /// var received: [Feature.Action] = []

@@ -4,6 +4,7 @@ extension Effect {
   /// This effect, started only once `duration` has passed on `clock` without another effect
   /// debounced with the same `id` starting: each new one cancels the one waiting.
   ///
+  /// <!-- fragment: a case of a reducer's switch; api, clock and CancelID are the feature's -->
   /// ```swift
   /// case let .searchQueryChanged(query):
   ///   state.query = query

@@ -8,6 +8,7 @@ extension Reducer {
   /// cancelled. Cancellation ids inside an element are the element's own: `.cancel(id:)` in one
   /// element never cancels another's effects.
   ///
+  /// <!-- fragment: a parent reducer's body; Todo is the child feature -->
   /// ```swift
   /// Reduce { state, action in … }
   ///   .forEach(\.todos, action: Action.todo) { Todo() }   // case todo(id: Todo.ID, action: Todo.Action)

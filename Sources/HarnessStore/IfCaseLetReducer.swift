@@ -7,6 +7,7 @@ extension Reducer {
   /// `Identifiable` child is replaced by one with another `id`); a child action arriving while
   /// the state is in another case is reported, naming the current case.
   ///
+  /// <!-- fragment: a parent reducer's body; LoggedIn and LoggedOut are the child features -->
   /// ```swift
   /// enum State { case loggedIn(LoggedIn.State), loggedOut(LoggedOut.State) }
   /// Reduce { state, action in … }

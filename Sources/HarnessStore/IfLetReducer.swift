@@ -7,6 +7,7 @@ extension Reducer {
   /// `Identifiable` child is replaced by one with another `id`, they are cancelled. A child
   /// action arriving while the state is `nil` is reported.
   ///
+  /// <!-- fragment: a parent reducer's body; Editor is the child feature -->
   /// ```swift
   /// Reduce { state, action in … }
   ///   .ifLet(\.editor, action: Action.editor) { Editor() }

@@ -12,6 +12,7 @@ extension Reducer {
   /// This reducer, printing every action it receives and the state change it made to standard
   /// error: for debugging a feature, not for production.
   ///
+  /// <!-- fragment: Todos is your feature -->
   /// ```swift
   /// Store(initialState: Todos.State()) { Todos()._printChanges() }
   /// ```

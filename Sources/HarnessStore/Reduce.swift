@@ -1,5 +1,6 @@
 /// A reducer made from a closure, for logic that needs no type of its own.
 ///
+/// <!-- fragment: inside a reducer's body, where State and Action are known -->
 /// ```swift
 /// Reduce { state, action in
 ///   switch action {

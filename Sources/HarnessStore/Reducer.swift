@@ -23,6 +23,7 @@
 ///
 /// A reducer made of other reducers implements `body` instead of `reduce(into:action:)`:
 ///
+/// <!-- fragment: a parent feature's body; Counter is the child feature above -->
 /// ```swift
 /// var body: some Reducer<State, Action> {
 ///   Scope(state: \.counter, action: Action.counter) { Counter() }

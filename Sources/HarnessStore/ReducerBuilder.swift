@@ -85,6 +85,7 @@ where First.State == Second.State, First.Action == Second.Action {
 
 /// Several reducers as one, run in order.
 ///
+/// <!-- fragment: inside a parent feature's body; Counter is the child feature -->
 /// ```swift
 /// CombineReducers {
 ///   Scope(state: \.counter, action: Action.counter) { Counter() }

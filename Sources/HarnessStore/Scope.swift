@@ -2,6 +2,7 @@ import HarnessIssues
 
 /// Runs a child feature on a part of the parent's state and a case of the parent's actions.
 ///
+/// <!-- fragment: a parent feature's body; Settings is the child feature -->
 /// ```swift
 /// var body: some Reducer<State, Action> {
 ///   Scope(state: \.settings, action: Action.settings) { Settings() }

@@ -7,6 +7,7 @@ public typealias StoreOf<R: Reducer> = Store<R.State, R.Action>
 /// Runs a feature for real: holds its state, reduces the actions sent to it and runs the
 /// effects the reducer returns, until the store is released (which cancels what still runs).
 ///
+/// <!-- fragment: Todos is your feature, render(_:) your UI -->
 /// ```swift
 /// let store = Store(initialState: Todos.State()) { Todos() }
 /// store.send(.addButtonTapped)
@@ -91,6 +92,7 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
   /// A store of a child feature: its state is `state` of this store's state, its actions are
   /// embedded into this store's with `action`. It keeps this store alive.
   ///
+  /// <!-- fragment: store is a Store of an AppFeature with a counter child -->
   /// ```swift
   /// let counter = store.scope(state: \.counter, action: AppFeature.Action.counter)
   /// counter.send(.incrementTapped)

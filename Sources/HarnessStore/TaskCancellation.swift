@@ -5,6 +5,7 @@ extension Task where Success == Never, Failure == Never {
   /// Outside any effect (a test helper, for example) it cancels that id in every store of the
   /// current test (of the process, outside tests).
   ///
+  /// <!-- fragment: a case of a reducer's switch; CancelID is the feature's -->
   /// ```swift
   /// return .run { _ in await Task.cancel(id: CancelID.timer) }
   /// ```
@@ -20,6 +21,7 @@ extension Task where Success == Never, Failure == Never {
 /// Runs `operation` so that `Task.cancel(id:)` or an effect `.cancel(id:)` cancels it; with
 /// `cancelInFlight`, first cancels work already running under `id` (restarting a search, say).
 ///
+/// <!-- fragment: a case of a reducer's switch; clock, api and CancelID are the feature's -->
 /// ```swift
 /// return .run { send in
 ///   try await withTaskCancellation(id: CancelID.search, cancelInFlight: true) {

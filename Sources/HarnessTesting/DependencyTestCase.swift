@@ -6,6 +6,8 @@ import XCTest
 /// dependency traits do, for XCTest.
 ///
 /// ```swift
+/// import XCTest
+///
 /// final class TodosTests: DependencyTestCase {
 ///   override func setUpDependencies(_ dependencies: inout DependencyValues) {
 ///     dependencies.uuid = .incrementing
@@ -13,10 +15,13 @@ import XCTest
 ///
 ///   override func setUp() {
 ///     super.setUp()
-///     prepareDependencies { $0.apiClient = .mock }   // this test only
+///     prepareDependencies { $0.continuousClock = ImmediateClock() }   // this test only
 ///   }
 ///
-///   func testAdd() { … }
+///   func testIDs() {
+///     @Dependency(\.uuid) var uuid
+///     XCTAssertEqual(uuid(), UUID(0))
+///   }
 /// }
 /// ```
 ///

@@ -6,13 +6,21 @@ import Testing
 ///
 /// ```swift
 /// @Test(.dependency(\.uuid, .incrementing))
-/// func addTodo() { … }
+/// func addTodo() {
+///   @Dependency(\.uuid) var uuid
+///   #expect(uuid() == UUID(0))
+/// }
 ///
 /// @Suite(.dependencies {
 ///   $0.date = .constant(Date(timeIntervalSince1970: 0))
-///   $0.apiClient = .mock
+///   $0.continuousClock = ImmediateClock()
 /// })
-/// struct TodosTests { … }
+/// struct TodosTests {
+///   @Test func now() {
+///     @Dependency(\.date.now) var now
+///     #expect(now == Date(timeIntervalSince1970: 0))
+///   }
+/// }
 /// ```
 ///
 /// On a suite it applies to every test inside, nested suites included; a test's own dependency
