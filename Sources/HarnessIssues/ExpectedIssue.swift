@@ -91,6 +91,13 @@ package func isExpectedRecordedDirectly(_ issue: ReportedIssue) -> Bool {
   ExpectedIssueScope.current?.consume(issue) ?? false
 }
 
+/// Tells the innermost `withExpectedIssue` that the test framework recorded `issue` in its body
+/// where no hook let Harness expect it (an `XCTFail` in a plain `XCTestCase`); when nothing
+/// matched, its failure lists the issue and says how to make it expectable: `fix`.
+package func noteUnexpectable(_ issue: ReportedIssue, fix: String) {
+  ExpectedIssueScope.current?.noteUnexpectable(issue, fix: fix)
+}
+
 /// A thrown error leaving an expected-issue body is an issue like any other.
 private func report(thrown error: any Error, at location: SourceCodeLocation) {
   report(ReportedIssue(caught: error, location: location))
@@ -105,6 +112,8 @@ final class ExpectedIssueScope: Sendable {
   private let matched = Atomic<Int>(0)
   /// Issues the body reported that `matcher` rejected, to show when nothing matched.
   private let rejected = Locked<[ReportedIssue]>([])
+  /// Failures the framework recorded where this scope could not expect them, and how to fix that.
+  private let unexpectable = Locked<(issues: [ReportedIssue], fix: String)>(([], ""))
 
   init(matcher: @escaping @Sendable (ReportedIssue) -> Bool, parent: ExpectedIssueScope?) {
     self.matcher = matcher
@@ -122,6 +131,13 @@ final class ExpectedIssueScope: Sendable {
     return false
   }
 
+  func noteUnexpectable(_ issue: ReportedIssue, fix: String) {
+    unexpectable.withLock {
+      $0.issues.append(issue)
+      $0.fix = fix
+    }
+  }
+
   /// Whether this scope, or an enclosing one, expected the issue.
   func consume(_ issue: ReportedIssue) -> Bool {
     if matcher(issue) {
@@ -132,23 +148,42 @@ final class ExpectedIssueScope: Sendable {
     return parent?.consume(issue) ?? false
   }
 
+  /// Up to five issues, one line each: `  • Module/File.swift:12: headline`.
+  private static func list(_ issues: [ReportedIssue]) -> String {
+    let shown = issues.prefix(5).map { issue in
+      let headline = issue.message.split(separator: "\n", omittingEmptySubsequences: true).first.map(String.init) ?? ""
+      return "  • \(issue.location.fileID):\(issue.location.line): \(headline)"
+    }
+    return shown.joined(separator: "\n") + (issues.count > 5 ? "\n  … and \(issues.count - 5) more" : "")
+  }
+
   /// Reports "expected an issue" to the enclosing scopes and reporters when nothing matched.
   func finish(message: String?, isIntermittent: Bool, location: SourceCodeLocation) {
     guard !isIntermittent, matched.load(ordering: .relaxed) == 0 else { return }
     let rejected = rejected.withLock { $0 }
+    let unexpectable = unexpectable.withLock { $0 }
     var text: String
-    if rejected.isEmpty {
+    if rejected.isEmpty, unexpectable.issues.isEmpty {
       text = "Expected an issue to be reported, but none was."
+    } else if rejected.isEmpty {
+      text = "Expected an issue that `matching` accepts, but none was reported where withExpectedIssue can see it."
     } else {
       // Say what came and why it did not count, instead of "none".
-      let shown = rejected.prefix(5).map { issue in
-        let headline = issue.message.split(separator: "\n", omittingEmptySubsequences: true).first.map(String.init) ?? ""
-        return "  • \(issue.location.fileID):\(issue.location.line): \(headline)"
-      }
       text = """
         Expected an issue that `matching` accepts, but the \(rejected.count == 1 ? "issue" : "\(rejected.count) issues") \
         the body reported did not match (each is reported on its own as well):
-        \(shown.joined(separator: "\n"))\(rejected.count > 5 ? "\n  … and \(rejected.count - 5) more" : "")
+        \(Self.list(rejected))
+        """
+    }
+    if !unexpectable.issues.isEmpty {
+      text += """
+
+
+        The test framework recorded \(unexpectable.issues.count == 1 ? "a failure" : "\(unexpectable.issues.count) failures") \
+        in the body where withExpectedIssue cannot expect \(unexpectable.issues.count == 1 ? "it" : "them") \
+        (each fails the test on its own):
+        \(Self.list(unexpectable.issues))
+        \(unexpectable.fix)
         """
     }
     if let message, !message.isEmpty { text += "\n\nExpected: \(message)" }

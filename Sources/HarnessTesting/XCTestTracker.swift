@@ -48,6 +48,22 @@ final class XCTestTracker: NSObject, XCTestObservation, @unchecked Sendable {
     Self.running.withLock { $0 = running }
   }
 
+  /// An `XCTFail` in a plain `XCTestCase` inside `withExpectedIssue`: too late to expect it (a
+  /// `DependencyTestCase` asks first), but the scope's failure can say why and what to do.
+  func testCase(_ testCase: XCTestCase, didFailWithDescription description: String, inFile filePath: String?, atLine lineNumber: Int) {
+    guard !Self.isRecordingReportedIssue, !(testCase is DependencyTestCase) else { return }
+    let path = filePath ?? ""
+    let fileID = path.hasPrefix("/") ? String(path.split(separator: "/").last ?? "") : path
+    let location = SourceCodeLocation(fileID: fileID, filePath: path, line: UInt(max(lineNumber, 0)), column: 0)
+    noteUnexpectable(
+      ReportedIssue(message: description, location: location),
+      fix: """
+        XCTest failures (XCTFail, XCTAssert…) count as expected issues only in a DependencyTestCase: \
+        make \(type(of: testCase)) inherit from DependencyTestCase instead of XCTestCase.
+        """
+    )
+  }
+
   func testCaseDidFinish(_ testCase: XCTestCase) {
     Self.running.withLock { running in
       if running?.testCase === testCase { running = nil }

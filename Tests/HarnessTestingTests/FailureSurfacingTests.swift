@@ -63,6 +63,28 @@ import Testing
     #expect(output.contains("Executed 4 tests, with 3 failures"))
   }
 
+  /// Corelibs XCTest gives a plain `XCTestCase` no hook to expect an `XCTFail`: the failure
+  /// stands, and the expected-issue failure lists it and names the fix.
+  @Test func xcTestFailInAPlainTestCaseNamesTheFix() throws {
+    let run = try runFixtures(["HarnessTestingTests.PlainXCTestExpectedIssueFixtures"])
+    #expect(run.status != 0)
+    let output = run.output
+    #expect(output.contains("PlainXCTestExpectedIssueFixtures.testXCTFailInAPlainTestCase : failed - plain fixture failure"))
+    #expect(
+      output.contains(
+        """
+        Expected an issue that `matching` accepts, but none was reported where withExpectedIssue can see it.
+
+        The test framework recorded a failure in the body where withExpectedIssue cannot expect it (each fails the test on its own):
+          • PlainXCTestFixtures.swift:12: failed - plain fixture failure
+        XCTest failures (XCTFail, XCTAssert…) count as expected issues only in a DependencyTestCase: \
+        make PlainXCTestExpectedIssueFixtures inherit from DependencyTestCase instead of XCTestCase.
+        """
+      )
+    )
+    #expect(output.contains("Executed 1 test, with 2 failures"))
+  }
+
   private func lines(of output: String, containing text: String) -> [Substring] {
     output.split(separator: "\n").filter { $0.contains(text) }
   }
