@@ -14,7 +14,9 @@ import Testing
     let releaseBlocker = DispatchSemaphore(value: 0)
     let blockerStarted = DispatchSemaphore(value: 0)
     let blocked = Task.detached {
-      let work = TestWork()
+      // The block lasts as long as the other world's five advances: far longer than usual
+      // under ThreadSanitizer on a busy machine, so the patience must not end it first.
+      let work = TestWork(jobPatience: .seconds(300))
       let blocker = Task {
         blockerStarted.signal()
         releaseBlocker.wait()
