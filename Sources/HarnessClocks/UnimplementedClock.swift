@@ -18,9 +18,9 @@ import HarnessIssues
 /// forgot to provide a clock gets one issue, however often the code under test reads it.
 ///
 /// Issues are reported at the caller's line when the call says where it is (``sleep(for:tolerance:fileID:filePath:line:column:)``
-/// on this type, ``Clock/timer(interval:tolerance:fileID:filePath:line:column:)``), and at the
-/// line that created the clock otherwise (`now` and `sleep(until:tolerance:)` cannot take a
-/// location).
+/// on this type, ``Clock/timer(interval:tolerance:fileID:filePath:line:column:)``); otherwise
+/// (`now` and `sleep(until:tolerance:)` cannot take a location) at the `@Dependency` property
+/// that read the clock when a clock dependency gave it, else at the line that created it.
 public final class UnimplementedClock<Duration: DurationProtocol & Hashable>: Clock, Sendable {
   /// An instant of this clock: an offset from its zero.
   public typealias Instant = ClockInstant<UnimplementedClock, Duration>
@@ -31,6 +31,9 @@ public final class UnimplementedClock<Duration: DurationProtocol & Hashable>: Cl
   private let creation: SourceCodeLocation
   /// Whether a use was reported already.
   private let hasReported = Locked(false)
+  /// The `@Dependency` property that last read this clock, when a dependency gave it: where a
+  /// use that cannot say its own line is reported, rather than inside Harness.
+  private let lastRead = Locked<SourceCodeLocation?>(nil)
 
   /// A clock named `name` in its reports, starting at `now`.
   public convenience init(
@@ -54,7 +57,7 @@ public final class UnimplementedClock<Duration: DurationProtocol & Hashable>: Cl
 
   /// Reports `Unimplemented: <name>.now`, then returns the clock's instant.
   public var now: Instant {
-    report("now", at: SleepCallSite.current ?? creation)
+    report("now", at: SleepCallSite.current ?? readSite)
     return Instant(offset: base.now.offset)
   }
 
@@ -62,7 +65,7 @@ public final class UnimplementedClock<Duration: DurationProtocol & Hashable>: Cl
 
   /// Reports `Unimplemented: <name>.sleep`, then returns at once like an ``ImmediateClock``.
   public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
-    report("sleep", at: SleepCallSite.current ?? creation)
+    report("sleep", at: SleepCallSite.current ?? readSite)
     try await base.sleep(until: ImmediateClock.Instant(offset: deadline.offset), tolerance: tolerance)
   }
 
@@ -80,6 +83,17 @@ public final class UnimplementedClock<Duration: DurationProtocol & Hashable>: Cl
     let start = Instant(offset: base.now.offset)
     try await sleepRecordingCallSite(
       on: self, for: duration, from: start, tolerance: tolerance, calledAt: location)
+  }
+
+  /// Notes that the `@Dependency` property at `location` read this clock.
+  package func noteRead(at location: SourceCodeLocation) {
+    lastRead.withLock { $0 = location }
+  }
+
+  /// Where a use is reported when the call cannot say: the property that read the clock, else
+  /// where the clock was made.
+  private var readSite: SourceCodeLocation {
+    lastRead.withLock { $0 } ?? creation
   }
 
   private func report(_ member: String, at location: SourceCodeLocation) {

@@ -28,7 +28,7 @@ extension DependencyValues {
   /// }
   /// ```
   public var continuousClock: any Clock<Duration> {
-    get { self[ContinuousClockKey.self] }
+    get { noteRead(of: self[ContinuousClockKey.self]) }
     set { self[ContinuousClockKey.self] = newValue }
   }
 }

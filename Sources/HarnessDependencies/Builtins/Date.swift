@@ -25,7 +25,7 @@ extension DependencyValues {
   /// }
   /// ```
   public var date: DateGenerator {
-    get { self[DateGeneratorKey.self] }
+    get { self[DateGeneratorKey.self].read(at: property?.access.site) }
     set { self[DateGeneratorKey.self] = newValue }
   }
 }
@@ -33,6 +33,9 @@ extension DependencyValues {
 /// Gives the current date: `date.now` or `date()`.
 public struct DateGenerator: Sendable {
   private let generator: BuiltinGenerator<Date>
+  /// The `@Dependency` property that read this generator, where an unimplemented `now` is
+  /// reported (a property getter cannot take the caller's line).
+  private var readSite: StaticSourceLocation?
 
   /// A generator that calls `generate` for each date.
   public init(_ generate: @escaping @Sendable () -> Date) {
@@ -46,7 +49,10 @@ public struct DateGenerator: Sendable {
   /// The current date. Setting it makes this generator always give that date:
   /// `withDependencies { $0.date.now = Date(timeIntervalSince1970: 0) }`.
   public var now: Date {
-    get { callAsFunction() }
+    get {
+      guard let site = readSite else { return callAsFunction() }
+      return generator.next(site.fileID, site.filePath, site.line, site.column)
+    }
     set { self = .constant(newValue) }
   }
 
@@ -58,6 +64,15 @@ public struct DateGenerator: Sendable {
     column: UInt = #column
   ) -> Date {
     generator.next(fileID, filePath, line, column)
+  }
+
+  /// This generator as read by the `@Dependency` property at `site`: an unimplemented one
+  /// remembers it; any other is returned as it is, so the property can keep it.
+  func read(at site: StaticSourceLocation?) -> DateGenerator {
+    guard let site, generator.isUnimplemented else { return self }
+    var read = self
+    read.readSite = site
+    return read
   }
 
   /// The system clock.

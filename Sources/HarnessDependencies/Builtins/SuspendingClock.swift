@@ -11,7 +11,7 @@ extension DependencyValues {
   ///
   /// See ``continuousClock`` for an example.
   public var suspendingClock: any Clock<Duration> {
-    get { self[SuspendingClockKey.self] }
+    get { noteRead(of: self[SuspendingClockKey.self]) }
     set { self[SuspendingClockKey.self] = newValue }
   }
 }

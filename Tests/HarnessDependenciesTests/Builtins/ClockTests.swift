@@ -48,6 +48,16 @@ struct ClockTests {
     #expect(messages.first?.contains("@Dependency(\\.\(dependency.rawValue))") == true)
   }
 
+  @Test func anUnimplementedClocksNowIsReportedAtTheUsersDependencyProperty() {
+    let line = #line + 1
+    @Dependency(\.continuousClock) var clock
+    let collector = IssueCollector()
+    withIssueReporters([collector]) { _ = clock.now }
+    #expect(collector.issues.count == 1)
+    #expect(collector.issues.first?.location.fileID == "HarnessDependenciesTests/ClockTests.swift")
+    #expect(collector.issues.first?.location.line == UInt(line))
+  }
+
   @Test(.timeLimit(.minutes(1)), arguments: ClockDependency.allCases)
   func overriddenWithAnImmediateClock(_ dependency: ClockDependency) async throws {
     try await withDependencies { dependency.override(&$0, with: ImmediateClock()) } operation: {

@@ -36,6 +36,24 @@ struct DateTests {
     }
   }
 
+  @Test func anUnimplementedNowIsReportedAtTheUsersDependencyProperty() {
+    let nowLine = #line + 1
+    @Dependency(\.date.now) var now
+    let dateLine = #line + 1
+    @Dependency(\.date) var date
+    let collector = IssueCollector()
+    let callLine = withIssueReporters([collector]) {
+      _ = now
+      _ = date.now
+      _ = date(); return #line
+    }
+    let locations = collector.issues.map { "\($0.location.fileID):\($0.location.line)" }
+    let file = "HarnessDependenciesTests/DateTests.swift"
+    // `now` cannot take its caller's line: the property that read the generator stands for it;
+    // `date()` can.
+    #expect(locations == ["\(file):\(nowLine)", "\(file):\(dateLine)", "\(file):\(callLine)"])
+  }
+
   @Test(.dependency(\.date, .constant(Date(timeIntervalSince1970: 0))))
   func overriddenInATest() {
     @Dependency(\.date.now) var now
