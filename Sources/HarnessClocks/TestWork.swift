@@ -59,6 +59,11 @@ public final class TestWork: Sendable {
   /// The runtime id of the current task (0 outside tasks), for helpers that track their tasks.
   package static var currentTaskID: UInt64 { TaskIdentity.currentTaskID() }
 
+  /// The executor of followed work, for tasks that a test's work starts to prefer: their jobs
+  /// reach the follower without the runtime hook, and their nonisolated async calls run on
+  /// without a change of executor (see `FollowedWork.enqueue`).
+  package static var taskExecutor: any TaskExecutor { FollowedWork.shared }
+
   /// Whether each of `tasks` is suspended in a sleep on a test clock of this work: then none of
   /// them runs again until the test advances a clock.
   package func areSleepingOnTestClocks(_ tasks: [UInt64]) -> Bool {

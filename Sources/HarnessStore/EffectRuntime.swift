@@ -53,13 +53,18 @@ final class EffectRuntime<Action: Sendable>: EffectCanceller, Sendable {
   private let deliver: @Sendable (Action, SourceCodeLocation?) -> Void
   /// Called whenever an effect finishes.
   private let effectFinished: @Sendable () -> Void
+  /// Where effect tasks prefer to run: a test store's followed work (see ``TestWork``), where
+  /// the runtime then runs their nonisolated async calls without a change of executor each.
+  private let taskExecutor: (any TaskExecutor)?
 
   init(
     deliver: @escaping @Sendable (Action, SourceCodeLocation?) -> Void,
-    effectFinished: @escaping @Sendable () -> Void = {}
+    effectFinished: @escaping @Sendable () -> Void = {},
+    taskExecutor: (any TaskExecutor)? = nil
   ) {
     self.deliver = deliver
     self.effectFinished = effectFinished
+    self.taskExecutor = taskExecutor
   }
 
   /// Starts `effect`, returned by the action sent at `trigger`: the tasks it started, and the
@@ -171,7 +176,7 @@ final class EffectRuntime<Action: Sendable>: EffectCanceller, Sendable {
       }
     }
     let context = EffectContext(canceller: self, scope: run.scope, lifecycle: lifecycle)
-    let task = Task(priority: run.priority) {
+    let task = Task(executorPreference: taskExecutor, priority: run.priority) {
       let taskID = TestWork.currentTaskID
       self.registry.withLock { $0.inFlight[id]?.taskID = taskID }
       await withDependencies({ $0 = run.dependencies }) {

@@ -62,7 +62,8 @@ final class StoreCore<State: Sendable, Action: Sendable>: Sendable {
     reducer: any Reducer<State, Action>,
     dependencies: DependencyValues,
     didReduce: @escaping @Sendable (Reduced) -> Void,
-    effectFinished: @escaping @Sendable () -> Void = {}
+    effectFinished: @escaping @Sendable () -> Void = {},
+    effectExecutor: (any TaskExecutor)? = nil
   ) {
     self.reducer = reducer
     self.guarded = Locked(Guarded(state: initialState, dependencies: dependencies))
@@ -70,7 +71,8 @@ final class StoreCore<State: Sendable, Action: Sendable>: Sendable {
     let box = WeakReference<StoreCore>()
     self.runtime = EffectRuntime(
       deliver: { action, trigger in box.value?.send(action, from: .effect(trigger: trigger)) },
-      effectFinished: effectFinished
+      effectFinished: effectFinished,
+      taskExecutor: effectExecutor
     )
     box.value = self
     LiveCancellers.add(runtime)

@@ -110,7 +110,8 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
         core.withLock { $0.received.append(Received(action: reduced.action, state: reduced.state)) }
         signal.signal()
       },
-      effectFinished: { signal.signal() }
+      effectFinished: { signal.signal() },
+      effectExecutor: TestWork.taskExecutor
     )
   }
 

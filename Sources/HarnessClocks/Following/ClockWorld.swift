@@ -44,6 +44,9 @@ final class ClockWorld: @unchecked Sendable {
   let wakeThread = FollowLock.Condition()
   var threadStarted = false
   var threadIsWaiting = false
+  /// Whether the world's thread should step the world when it next looks (see
+  /// ``FollowedWork/settle(_:_:)``).
+  var stepsOnThread = false
   /// The job running now: its task, and when it started.
   var runningTask: UInt64?
   var runningSince: ContinuousClock.Instant?
@@ -144,6 +147,9 @@ struct ReadyJobs {
   struct Entry {
     let job: UnownedJob
     let task: UInt64
+    /// A job of a test's own task that the world adopted: it runs as the global executor
+    /// would run it (see `FollowedWork.run`).
+    var isAdopted = false
   }
 
   private var entries: [Entry] = []

@@ -44,6 +44,9 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
   /// blocked (its thread is running, or the machine is loaded).
   static let busyMainQueueStallThreshold = Duration.seconds(2)
 
+  /// The global concurrent executor, as the executor a followed job runs on.
+  private static let globalTaskExecutor = globalConcurrentExecutor.asUnownedTaskExecutor()
+
   let lock = FollowLock()
   /// Lets the hook skip all work while no world exists.
   private let liveWorldCount = Atomic<Int>(0)
@@ -59,6 +62,10 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
   /// main thread is blocked, so worlds that do not use the main actor stop draining it.
   private var mainQueueIsStalled = false
   private var memberTasks: [UInt64: ClockWorld] = [:]
+  /// Test tasks whose settle a world's thread ended: the job that resumes each runs next on
+  /// that thread, which is awake already, rather than wake a thread of the global executor
+  /// (a `TestStore` round trip then costs no thread hand-off). For that one job only.
+  private var adoptedTasks: [UInt64: ClockWorld] = [:]
   /// The thread stepping a world from the main queue after a flush, while it does.
   private let mainQueueStepThreadID = Atomic<UInt>(0)
 
@@ -147,6 +154,7 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
     worlds.removeAll { $0 === world }
     followedTasks = followedTasks.filter { $0.value !== world }
     memberTasks = memberTasks.filter { $0.value !== world }
+    adoptedTasks = adoptedTasks.filter { $0.value !== world }
     if world.threadIsWaiting { world.wakeThread.signal() }
     liveWorldCount.subtract(1, ordering: .relaxed)
   }
@@ -211,6 +219,8 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
       addMember(task, to: world)
       if onMain { world.usesMainActor = true }
       request.continuation = continuation
+      // Off the main actor only: a main actor caller resumes there, not on the global executor.
+      request.waitingTask = onMain ? 0 : task
       world.requests.append(request)
       world.activitySinceMainActorFlush = true
       world.jobsSinceProgress = 0
@@ -228,9 +238,17 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
         armWatchdog(until: ContinuousClock.now.advanced(by: Self.stepCheckInterval))
       }
       // Otherwise the end of the running job, or of the main actor flush, takes it from here.
-      // Stepped on the caller's thread when the work has settled already: a settle of settled
-      // work then costs no thread hand-off at all.
-      if isSettled(world), !world.isFlushingMainActor { step(world) }
+      // Work that has settled already is stepped by the world's thread when the caller waits
+      // off the main actor (the caller then resumes there, and its next sends and settles cost
+      // no thread hand-off: see `adoptedTasks`), else on the caller's thread.
+      if isSettled(world), !world.isFlushingMainActor {
+        if request.waitingTask != 0, world.threadStarted, ClockWorld.onCurrentThread == nil {
+          world.stepsOnThread = true
+          if world.threadIsWaiting { world.wakeThread.signal() }
+        } else {
+          step(world)
+        }
+      }
       lock.unlock()
     }
     return early + problems
@@ -250,7 +268,9 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
       here == nil && TaskIdentity.currentThreadID() != mainQueueStepThreadID.load(ordering: .relaxed)
       && TaskIdentity.isOnMainQueue
     lock.lock()
-    guard let world = world(forJobOf: jobTask, enqueuedBy: currentTask, here: here, onMain: onMain),
+    let adopted = jobTask == 0 || adoptedTasks.isEmpty ? nil : adoptedTasks.removeValue(forKey: jobTask)
+    guard
+      let world = adopted ?? world(forJobOf: jobTask, enqueuedBy: currentTask, here: here, onMain: onMain),
       !world.isRetired
     else {
       lock.unlock()
@@ -258,13 +278,13 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
     }
     // Work that leaves the main actor may go back to it: from now on, settles drain it too.
     if onMain { world.usesMainActor = true }
-    if jobTask != 0 {
+    if jobTask != 0, adopted == nil {
       followedTasks[jobTask] = world
       // Running again: no longer parked in a sleep (woken, or cancelled).
       if !world.sleepingTasks.isEmpty { world.sleepingTasks.remove(jobTask) }
     }
     world.pendingJobs += 1
-    world.ready.append(ReadyJobs.Entry(job: job, task: jobTask))
+    world.ready.append(ReadyJobs.Entry(job: job, task: jobTask, isAdopted: adopted != nil))
     if !world.threadStarted {
       startThread(for: world)
     } else if world.threadIsWaiting {
@@ -333,6 +353,9 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
     while true {
       if let entry = world.ready.next() {
         run(entry, of: world)
+      } else if world.stepsOnThread {
+        world.stepsOnThread = false
+        step(world)
       } else if world.isRetired {
         world.threadStarted = false
         break
@@ -354,7 +377,13 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
     world.jobsSinceProgress += 1
     if !world.requests.isEmpty { armWatchdog(for: world) }
     lock.unlock()
-    entry.job.runSynchronously(on: asUnownedTaskExecutor())
+    // A test task's adopted job runs as the global executor would run it: run on this
+    // executor, the runtime would take each of its nonisolated async calls for a change of
+    // executor and enqueue it again (an extra job per call). Its hops then leave the hook
+    // unseen, so it goes back to the global executor at its next suspension other than a
+    // settle, as it would have anyway. Followed jobs run on this executor, so that every job
+    // their tasks enqueue passes through the hook.
+    entry.job.runSynchronously(on: entry.isAdopted ? Self.globalTaskExecutor : asUnownedTaskExecutor())
     let ran = ContinuousClock.now - start
     lock.lock()
     world.runningTask = nil
@@ -500,6 +529,9 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
     world.unreportedProblems = []
     let continuation = request.continuation
     request.continuation = nil
+    if request.waitingTask != 0, continuation != nil, ClockWorld.onCurrentThread === world, !world.isRetired {
+      adoptedTasks[request.waitingTask] = world
+    }
     let problems = request.problems
     let wasStepping = world.isStepping
     world.isStepping = true

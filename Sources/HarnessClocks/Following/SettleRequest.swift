@@ -22,6 +22,8 @@ final class SettleRequest: @unchecked Sendable {
   var resumptions = 0
   var problems: [SettleProblem] = []
   var continuation: CheckedContinuation<[SettleProblem], Never>?
+  /// The task waiting for the request, when it waits off the main actor (0 otherwise).
+  var waitingTask: UInt64 = 0
 
   init(
     maxResumptions: Int? = nil,
