@@ -17,11 +17,13 @@
 /// A `pthread_mutex_t` is understood by ThreadSanitizer, and `.ci/run` runs the tests under it.
 package final class Locked<Value>: @unchecked Sendable {
   // @unchecked: `value` is only touched while `mutex` is held.
-  private var value: Value
+  // Usable from inlinable code, so that `withLock` specializes in the modules that use it (an
+  // unspecialized call looks the metadata of its closure's types up at every use).
+  @usableFromInline var value: Value
   #if os(Windows)
-    private let mutex = Mutex<Void>(())
+    @usableFromInline let mutex = Mutex<Void>(())
   #else
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
   #endif
 
   package init(_ value: Value) {
@@ -40,6 +42,7 @@ package final class Locked<Value>: @unchecked Sendable {
   }
 
   /// Runs `body` with exclusive access to the value.
+  @inlinable
   package func withLock<R, E: Error>(_ body: (inout Value) throws(E) -> R) throws(E) -> R {
     #if os(Windows)
       return try mutex.withLock { _ throws(E) in try body(&value) }

@@ -7,34 +7,6 @@ import Synchronization
 /// Runs effects for a store: starts their tasks, tracks which are still running (and which
 /// action started them), cancels them by id, and refuses actions sent after an effect ended.
 final class EffectRuntime<Action: Sendable>: EffectCanceller, Sendable {
-  /// An effect task that has not finished yet.
-  struct InFlight: Sendable {
-    /// Where `.run` was called (or the first `.run` of a `.concatenate`).
-    var origin: SourceCodeLocation?
-    /// The `send`/`receive` whose action returned the effect.
-    var trigger: SourceCodeLocation?
-    var cancelIDs: Set<EffectID>
-    var task: Task<Void, Never>?
-    /// The runtime id of the effect's task, once it has started (0 before).
-    var taskID: UInt64 = 0
-    let lifecycle: EffectLifecycle
-    /// Whether the TestStore still expects it to finish (`skipInFlightEffects` stops that).
-    var isTracked = true
-  }
-
-  /// Work inside an effect made cancellable by `withTaskCancellation(id:)`.
-  private struct Nested: Sendable {
-    var id: EffectID
-    var cancel: @Sendable () -> Void
-  }
-
-  private struct Registry: Sendable {
-    var nextID: UInt64 = 0
-    var inFlight: [UInt64: InFlight] = [:]
-    var nested: [UInt64: Nested] = [:]
-    var idleWaiters: [CheckedContinuation<Void, Never>] = []
-  }
-
   /// Actions `.send` effects produce, in order, to be reduced right after the action that
   /// returned them (before anything else the store has queued).
   struct Sent: Sendable {
@@ -48,7 +20,7 @@ final class EffectRuntime<Action: Sendable>: EffectCanceller, Sendable {
     var sent: [Sent] = []
   }
 
-  private let registry = Locked(Registry())
+  private let registry = Locked(EffectRegistry())
   /// Delivers an action sent by a running effect.
   private let deliver: @Sendable (Action, SourceCodeLocation?) -> Void
   /// Called whenever an effect finishes.
@@ -160,7 +132,7 @@ final class EffectRuntime<Action: Sendable>: EffectCanceller, Sendable {
       // (the parent's lifecycle is marked under this lock).
       if parent?.state == .cancelled { lifecycle.cancel() }
       registry.nextID += 1
-      registry.inFlight[registry.nextID] = InFlight(
+      registry.inFlight[registry.nextID] = EffectInFlight(
         origin: run.origin, trigger: trigger, cancelIDs: cancelIDs, lifecycle: lifecycle
       )
       return registry.nextID
@@ -225,7 +197,7 @@ final class EffectRuntime<Action: Sendable>: EffectCanceller, Sendable {
   func register(id: EffectID, cancel: @escaping @Sendable () -> Void) -> UInt64 {
     registry.withLock { registry in
       registry.nextID += 1
-      registry.nested[registry.nextID] = Nested(id: id, cancel: cancel)
+      registry.nested[registry.nextID] = EffectNestedCancellation(id: id, cancel: cancel)
       return registry.nextID
     }
   }
@@ -254,7 +226,7 @@ final class EffectRuntime<Action: Sendable>: EffectCanceller, Sendable {
   }
 
   /// The tracked effects still running, oldest first.
-  var inFlight: [InFlight] {
+  var inFlight: [EffectInFlight] {
     registry.withLock { registry in
       registry.inFlight.filter(\.value.isTracked).sorted { $0.key < $1.key }.map(\.value)
     }
@@ -311,4 +283,35 @@ extension Effect {
     case let .cancellable(effect, _, _): effect.isImmediate
     }
   }
+}
+
+// Outside the generic runtime, so that their metadata is static: nested in it, each would be
+// generic over `Action` too, and looked up in the runtime's cache at every use.
+
+/// An effect task that has not finished yet.
+struct EffectInFlight: Sendable {
+  /// Where `.run` was called (or the first `.run` of a `.concatenate`).
+  var origin: SourceCodeLocation?
+  /// The `send`/`receive` whose action returned the effect.
+  var trigger: SourceCodeLocation?
+  var cancelIDs: Set<EffectID>
+  var task: Task<Void, Never>?
+  /// The runtime id of the effect's task, once it has started (0 before).
+  var taskID: UInt64 = 0
+  let lifecycle: EffectLifecycle
+  /// Whether the TestStore still expects it to finish (`skipInFlightEffects` stops that).
+  var isTracked = true
+}
+
+/// Work inside an effect made cancellable by `withTaskCancellation(id:)`.
+struct EffectNestedCancellation: Sendable {
+  var id: EffectID
+  var cancel: @Sendable () -> Void
+}
+
+struct EffectRegistry: Sendable {
+  var nextID: UInt64 = 0
+  var inFlight: [UInt64: EffectInFlight] = [:]
+  var nested: [UInt64: EffectNestedCancellation] = [:]
+  var idleWaiters: [CheckedContinuation<Void, Never>] = []
 }
