@@ -93,8 +93,12 @@ public enum DependencyClientMacro: MemberMacro, MemberAttributeMacro {
       statements.append("let \(report): @Sendable (\(parameterTypes)) -> Void = HarnessIssues.unimplemented(\(site.name)\(site.location))")
       statements.append("let \(fallback): \(member.type!.trimmedDescription) = \(member.defaultValue!.trimmedDescription)")
       statements.append(
-        "self.\(member.name) = {\(closureHead(parameterNames: names)) \(report)(\(arguments)); "
-          + "return \(member.isAsync ? "await " : "")\(fallback)(\(arguments)) }"
+        """
+        self.\(member.name) = {\(closureHead(parameterNames: names))
+          \(report)(\(arguments))
+          return \(member.isAsync ? "await " : "")\(fallback)(\(arguments))
+        }
+        """
       )
     }
     return """
@@ -105,11 +109,11 @@ public enum DependencyClientMacro: MemberMacro, MemberAttributeMacro {
   }
 
   /// `static var noop`: every endpoint does nothing and returns its default, `Void`, `nil`, or
-  /// throws `CancellationError` (what a cancelled request throws).
+  /// throws `CancellationError` (what a cancelled request throws). Every argument is spelled
+  /// out: `Self()` would be the unimplemented value.
   static func noop(_ members: [Member], access: String) -> DeclSyntax {
-    let arguments = members.compactMap { member -> String? in
-      guard member.defaultValue == nil, let closure = member.noopClosure else { return nil }
-      return "\(member.name): \(closure)"
+    let arguments = members.map { member in
+      "\(member.name): \(member.defaultValue?.trimmedDescription ?? member.noopClosure ?? "nil")"
     }
     let call = arguments.isEmpty ? "Self()" : "Self(\n\(arguments.joined(separator: ",\n"))\n)"
     return """

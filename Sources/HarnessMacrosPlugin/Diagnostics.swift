@@ -53,7 +53,7 @@ extension Member {
         TypeAnnotationSyntax(
           colon: .colonToken(trailingTrivia: .space),
           type: TypeSyntax(stringLiteral: "<#@Sendable () async throws -> Value#>"),
-          trailingTrivia: pattern.trailingTrivia.isEmpty ? .space : []
+          trailingTrivia: .space
         )
       ).with(\.pattern, pattern.trimmed)
       return [
