@@ -8,7 +8,7 @@
 ///   default arguments);
 /// - `init()`, the *unimplemented* value: calling an endpoint reports
 ///   `Unimplemented: 'Client.endpoint'` with the arguments and where the endpoint is declared,
-///   then throws ``Unimplemented`` (throwing endpoints) or returns the declaration's default,
+///   then throws `Unimplemented` (throwing endpoints) or returns the declaration's default,
 ///   `Void` or `nil`;
 /// - `static var noop`: every endpoint does nothing and returns its default, `Void` or `nil`, or
 ///   throws `CancellationError` (a throwing endpoint);

@@ -28,10 +28,13 @@ public enum DependencyEndpointMacro: PeerMacro {
       let (name, parameter) = pair
       return label == nil ? "_ \(name): \(parameter.type.trimmedDescription)" : "\(name): \(parameter.type.trimmedDescription)"
     }
+    // A label that is a keyword (`_ for: Location.ID`) is a fine label, but a parameter used in
+    // an expression needs backticks.
+    let arguments = names.map { keywords.contains($0) ? "`\($0)`" : $0 }
     let effects = function.effectSpecifiers.map { " \($0.trimmedDescription)" } ?? ""
     let call =
       (member.isThrowing ? "try " : "") + (member.isAsync ? "await " : "")
-      + "self.\(member.name)(\(names.joined(separator: ", ")))"
+      + "self.\(member.name)(\(arguments.joined(separator: ", ")))"
     return """
       \(raw: access)func \(raw: member.name)(\(raw: parameters.joined(separator: ", ")))\(raw: effects) -> \(function.returnClause.type.trimmed) {
         \(raw: call)
@@ -45,6 +48,16 @@ public enum DependencyEndpointMacro: PeerMacro {
     guard let name, name.tokenKind != .wildcard else { return nil }
     return name.text
   }
+
+  /// Words that cannot stand for a value unquoted.
+  static let keywords: Set<String> = [
+    "any", "as", "associatedtype", "await", "break", "case", "catch", "class", "continue",
+    "default", "defer", "deinit", "do", "else", "enum", "extension", "fallthrough", "false",
+    "fileprivate", "for", "func", "guard", "if", "import", "in", "init", "inout", "internal", "is",
+    "let", "nil", "operator", "private", "protocol", "public", "repeat", "return", "self", "Self",
+    "static", "struct", "subscript", "super", "switch", "throw", "throws", "true", "try",
+    "typealias", "var", "where", "while",
+  ]
 }
 
 extension TupleTypeElementSyntax {

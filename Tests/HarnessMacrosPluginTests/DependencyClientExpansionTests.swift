@@ -225,4 +225,26 @@ final class DependencyClientExpansionTests: XCTestCase {
       indentationWidth: .spaces(2)
     )
   }
+
+  func testAKeywordLabelIsQuotedWhereItStandsForTheValue() {
+    assertMacroExpansion(
+      """
+      struct WeatherClient {
+        @DependencyEndpoint
+        var weather: @Sendable (_ for: Location.ID) async throws -> [Day]
+      }
+      """,
+      expandedSource: """
+        struct WeatherClient {
+          var weather: @Sendable (_ for: Location.ID) async throws -> [Day]
+
+          func weather(for: Location.ID) async throws -> [Day] {
+            try await self.weather(`for`)
+          }
+        }
+        """,
+      macros: macros,
+      indentationWidth: .spaces(2)
+    )
+  }
 }
