@@ -3,118 +3,93 @@ import SwiftSyntaxMacros
 import SwiftSyntaxMacrosTestSupport
 import XCTest
 
-// Misuse: each error, where it points, and the source after its fix-it.
+// Misuse: each error, where it points, and the source after its fix-it. While a client has an
+// error nothing is generated (only the endpoint's labelled method), so only the error shows.
 final class DependencyClientDiagnosticsTests: XCTestCase {
-  let macros: [String: any Macro.Type] = [
-    "DependencyClient": DependencyClientMacro.self,
-    "DependencyEndpoint": DependencyEndpointMacro.self,
-  ]
-
   func testAClassIsNotAClient() {
-    assertMacroExpansion(
+    assertDiagnosed(
       """
       @DependencyClient
       class UserClient {
         var fetch: (Int) async throws -> User
       }
       """,
-      expandedSource: """
+      expanded: """
         class UserClient {
           var fetch: (Int) async throws -> User
         }
         """,
-      diagnostics: [
-        DiagnosticSpec(
-          message: "'@DependencyClient' applies to a struct of closure properties; a struct is copied, so a test can override one endpoint of it",
-          line: 1,
-          column: 1,
-          fixIts: [FixItSpec(message: "Replace 'class' with 'struct'")]
-        )
-      ],
-      macros: macros,
-      fixedSource: """
+      error: "'@DependencyClient' applies to a struct of closure properties; a struct is copied, so a test can override one endpoint of it",
+      at: (1, 1),
+      fixIt: "Replace 'class' with 'struct'",
+      fixed: """
         @DependencyClient
         struct UserClient {
           var fetch: (Int) async throws -> User
         }
-        """,
-      indentationWidth: .spaces(2)
+        """
     )
   }
 
   func testALetEndpointCannotBeOverridden() {
-    assertMacroExpansion(
+    assertDiagnosed(
       """
       @DependencyClient
       struct UserClient {
         let fetch: (Int) async throws -> User
       }
       """,
-      expandedSource: """
+      expanded: """
         struct UserClient {
           let fetch: (Int) async throws -> User
         }
         """,
-      diagnostics: [
-        DiagnosticSpec(
-          message: "an endpoint of a '@DependencyClient' is a 'var', so that tests and previews can override it",
-          line: 3,
-          column: 3,
-          fixIts: [FixItSpec(message: "Replace 'let' with 'var'")]
-        )
-      ],
-      macros: macros,
-      fixedSource: """
+      error: "an endpoint of a '@DependencyClient' is a 'var', so that tests and previews can override it",
+      at: (3, 3),
+      fixIt: "Replace 'let' with 'var'",
+      fixed: """
         @DependencyClient
         struct UserClient {
           var fetch: (Int) async throws -> User
         }
-        """,
-      indentationWidth: .spaces(2)
+        """
     )
   }
 
   func testAnEndpointNeedsAType() {
-    assertMacroExpansion(
+    assertDiagnosed(
       """
       @DependencyClient
       struct UserClient {
         var fetch = { (id: Int) in User(id: id) }
       }
       """,
-      expandedSource: """
+      expanded: """
         struct UserClient {
           var fetch = { (id: Int) in User(id: id) }
         }
         """,
-      diagnostics: [
-        DiagnosticSpec(
-          message: "an endpoint of a '@DependencyClient' needs a type annotation: the generated initializers take and build values of that type",
-          line: 3,
-          column: 7,
-          fixIts: [FixItSpec(message: "Add the endpoint's type")]
-        )
-      ],
-      macros: macros,
-      fixedSource: """
+      error: "an endpoint of a '@DependencyClient' needs a type annotation: the generated initializers take and build values of that type",
+      at: (3, 7),
+      fixIt: "Add the endpoint's type",
+      fixed: """
         @DependencyClient
         struct UserClient {
           var fetch: <#@Sendable () async throws -> Value#> = { (id: Int) in User(id: id) }
         }
-        """,
-      indentationWidth: .spaces(2)
+        """
     )
   }
 
   func testAnEndpointWithoutANeutralValueNeedsADefault() {
-    assertMacroExpansion(
+    assertDiagnosed(
       """
       @DependencyClient
       struct CounterClient {
         var next: @Sendable (_ step: Int) -> Int
       }
       """,
-      expandedSource: """
+      expanded: """
         struct CounterClient {
           var next: @Sendable (_ step: Int) -> Int
 
@@ -123,22 +98,46 @@ final class DependencyClientDiagnosticsTests: XCTestCase {
           }
         }
         """,
-      diagnostics: [
-        DiagnosticSpec(
-          message: "this endpoint returns a value and cannot throw, so '.noop' and the unimplemented 'init()' have nothing to return: give it a default",
-          line: 3,
-          column: 7,
-          fixIts: [FixItSpec(message: "Add a default value")]
-        )
-      ],
-      macros: macros,
-      fixedSource: """
+      error: "this endpoint returns a value and cannot throw, so '.noop' and the unimplemented 'init()' have nothing to return: give it a default",
+      at: (3, 7),
+      fixIt: "Add a default value",
+      fixed: """
         @DependencyClient
         struct CounterClient {
           var next: @Sendable (_ step: Int) -> Int = { _ in <#Int#> }
         }
-        """,
-      indentationWidth: .spaces(2)
+        """
+    )
+  }
+
+  /// Expands `source`, expecting exactly one error at `at` (line, column) with one fix-it, and
+  /// `fixed` once that fix-it is applied.
+  private func assertDiagnosed(
+    _ source: String,
+    expanded: String,
+    error message: String,
+    at position: (line: Int, column: Int),
+    fixIt: String,
+    fixed: String,
+    file: StaticString = #filePath,
+    line: UInt = #line
+  ) {
+    assertMacroExpansion(
+      source,
+      expandedSource: expanded,
+      diagnostics: [
+        DiagnosticSpec(
+          message: message,
+          line: position.line,
+          column: position.column,
+          fixIts: [FixItSpec(message: fixIt)]
+        )
+      ],
+      macros: ["DependencyClient": DependencyClientMacro.self, "DependencyEndpoint": DependencyEndpointMacro.self],
+      fixedSource: fixed,
+      indentationWidth: .spaces(2),
+      file: file,
+      line: line
     )
   }
 }
