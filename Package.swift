@@ -1,4 +1,5 @@
 // swift-tools-version: 6.3
+import CompilerPluginSupport
 import PackageDescription
 
 /// Harness: controllable dependencies and exhaustive tests.
@@ -6,6 +7,13 @@ import PackageDescription
 /// Module layout (see DESIGN.md): a module depends only on the modules below it.
 ///   HarnessIssues  ←  HarnessDump, HarnessClocks  ←  HarnessDependencies  ←  HarnessStore
 ///   HarnessTesting (test targets only) links XCTest and Swift Testing.
+///   HarnessMacros (optional) builds on swift-syntax: only what imports it compiles swift-syntax.
+///
+/// `HARNESS_WITHOUT_MACROS=1` leaves HarnessMacros, its plugin, its tests and the swift-syntax
+/// dependency out of the package: `scripts/test-all` sets it for the ThreadSanitizer and release
+/// passes, so CI compiles swift-syntax once (debug), not once per mode.
+let withMacros = Context.environment["HARNESS_WITHOUT_MACROS"] == nil
+
 let package = Package(
   name: "Harness",
   platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
@@ -65,3 +73,38 @@ let package = Package(
   ],
   swiftLanguageModes: [.v6]
 )
+
+if withMacros {
+  package.dependencies += [
+    .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.0"..<"604.0.0"),
+  ]
+  package.products += [
+    .library(name: "HarnessMacros", targets: ["HarnessMacros"]),
+  ]
+  package.targets += [
+    .macro(
+      name: "HarnessMacrosPlugin",
+      dependencies: [
+        .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+        .product(name: "SwiftDiagnostics", package: "swift-syntax"),
+        .product(name: "SwiftSyntax", package: "swift-syntax"),
+        .product(name: "SwiftSyntaxBuilder", package: "swift-syntax"),
+        .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+      ]
+    ),
+    .target(name: "HarnessMacros", dependencies: ["HarnessIssues", "HarnessMacrosPlugin"]),
+    // Golden expansions and diagnostics (the plugin's code, run in-process).
+    .testTarget(
+      name: "HarnessMacrosPluginTests",
+      dependencies: [
+        "HarnessMacrosPlugin",
+        .product(name: "SwiftSyntaxMacrosTestSupport", package: "swift-syntax"),
+      ]
+    ),
+    // The generated code at work, under Swift Testing and XCTest.
+    .testTarget(
+      name: "HarnessMacrosTests",
+      dependencies: ["HarnessMacros", "HarnessDependencies", "HarnessIssues", "HarnessTesting"]
+    ),
+  ]
+}

@@ -5,12 +5,18 @@ import PackageDescription
 //   swift run --package-path Examples todos      the Todos app (Store, Reducer, Effect)
 //   swift run --package-path Examples weather    the Weather app (a plain model with clients)
 //   swift test --package-path Examples           their tests
+//
+// Weather's client is written with `@DependencyClient` (HarnessMacros, on swift-syntax). With
+// `HARNESS_WITHOUT_MACROS=1` (which leaves HarnessMacros out of Harness too) the Weather targets
+// are left out: `scripts/test-all` sets it for the release pass, so swift-syntax is not compiled
+// in release just for an example.
+let withMacros = Context.environment["HARNESS_WITHOUT_MACROS"] == nil
+
 let package = Package(
   name: "HarnessExamples",
   platforms: [.macOS(.v15)],
   products: [
     .executable(name: "todos", targets: ["todos"]),
-    .executable(name: "weather", targets: ["weather"]),
   ],
   dependencies: [
     .package(name: "Harness", path: ".."),
@@ -24,18 +30,6 @@ let package = Package(
       ]
     ),
     .executableTarget(name: "todos", dependencies: ["TodosFeature"]),
-    .target(
-      name: "WeatherFeature",
-      dependencies: [.product(name: "Harness", package: "Harness")]
-    ),
-    .executableTarget(name: "weather", dependencies: ["WeatherFeature"]),
-    .testTarget(
-      name: "WeatherFeatureTests",
-      dependencies: [
-        "WeatherFeature",
-        .product(name: "HarnessTesting", package: "Harness"),
-      ]
-    ),
     .testTarget(
       name: "TodosFeatureTests",
       dependencies: [
@@ -47,3 +41,24 @@ let package = Package(
   ],
   swiftLanguageModes: [.v6]
 )
+
+if withMacros {
+  package.products.append(.executable(name: "weather", targets: ["weather"]))
+  package.targets += [
+    .target(
+      name: "WeatherFeature",
+      dependencies: [
+        .product(name: "Harness", package: "Harness"),
+        .product(name: "HarnessMacros", package: "Harness"),
+      ]
+    ),
+    .executableTarget(name: "weather", dependencies: ["WeatherFeature"]),
+    .testTarget(
+      name: "WeatherFeatureTests",
+      dependencies: [
+        "WeatherFeature",
+        .product(name: "HarnessTesting", package: "Harness"),
+      ]
+    ),
+  ]
+}

@@ -1,24 +1,22 @@
 import Harness
+import HarnessMacros
 
 /// Finds places and their forecasts. A struct of closures, so each test decides what it does.
 ///
+/// `@DependencyClient` writes its initializer taking both endpoints, the unimplemented `init()`
+/// (each endpoint reports `Unimplemented: 'WeatherClient.weather'` and throws), `.noop`, and the
+/// labelled calls:
+///
 /// ```swift
-/// let places = try await weatherClient.searchLocations(Coordinate(latitude: 52.52, longitude: 13.41))
-/// let days = try await weatherClient.weather(places[0].id)
+/// let places = try await weatherClient.searchLocations(near: Coordinate(latitude: 52.52, longitude: 13.41))
+/// let days = try await weatherClient.weather(for: places[0].id)
 /// ```
+@DependencyClient
 public struct WeatherClient: Sendable {
   /// The places near a coordinate the service has forecasts for, nearest first.
-  public var searchLocations: @Sendable (Coordinate) async throws -> [Location]
+  public var searchLocations: @Sendable (_ near: Coordinate) async throws -> [Location]
   /// The daily forecast for a place found by ``searchLocations``, today first.
-  public var weather: @Sendable (Location.ID) async throws -> [DailyWeather]
-
-  public init(
-    searchLocations: @escaping @Sendable (Coordinate) async throws -> [Location],
-    weather: @escaping @Sendable (Location.ID) async throws -> [DailyWeather]
-  ) {
-    self.searchLocations = searchLocations
-    self.weather = weather
-  }
+  public var weather: @Sendable (_ for: Location.ID) async throws -> [DailyWeather]
 }
 
 extension WeatherClient: DependencyKey {
@@ -31,11 +29,8 @@ extension WeatherClient: DependencyKey {
   /// Sample weather in New York, without the network.
   public static let previewValue = WeatherClient.happyPath
 
-  /// Every endpoint reports an issue (and throws) when called.
-  public static let unimplemented = WeatherClient(
-    searchLocations: HarnessIssues.unimplemented("WeatherClient.searchLocations"),
-    weather: HarnessIssues.unimplemented("WeatherClient.weather")
-  )
+  /// Every endpoint reports an issue (and throws) when called: the macro's `init()`.
+  public static let unimplemented = WeatherClient()
 
   /// Finds New York wherever you are, with a week of sample weather.
   public static let happyPath = WeatherClient(

@@ -132,7 +132,7 @@ public final class WeatherModel {
       if let currentLocation {
         location = currentLocation
       } else {
-        let found = try await weatherClient.searchLocations(coordinate).first
+        let found = try await weatherClient.searchLocations(near: coordinate).first
         guard refresh == refreshes else { return }
         guard let found else {
           problem = .noLocationFound(coordinate)
@@ -141,7 +141,7 @@ public final class WeatherModel {
         currentLocation = found
         location = found
       }
-      let days = try await weatherClient.weather(location.id)
+      let days = try await weatherClient.weather(for: location.id)
       guard refresh == refreshes else { return }
       weatherResults = days
       problem = nil

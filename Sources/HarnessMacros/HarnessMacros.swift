@@ -1,0 +1,46 @@
+// The generated code calls `HarnessIssues.unimplemented`: importing HarnessMacros is enough.
+@_exported import HarnessIssues
+
+/// Generates what a dependency client otherwise spells out by hand, on a struct of closure
+/// properties (its *endpoints*):
+///
+/// - `init(endpoint1:endpoint2:…)`, taking every endpoint (the defaults the declaration gives are
+///   default arguments);
+/// - `init()`, the *unimplemented* value: calling an endpoint reports
+///   `Unimplemented: 'Client.endpoint'` with the arguments and where the endpoint is declared,
+///   then throws `Unimplemented` (throwing endpoints) or returns the declaration's default,
+///   `Void` or `nil`;
+/// - `static var noop`: every endpoint does nothing and returns its default, `Void` or `nil`, or
+///   throws `CancellationError` (a throwing endpoint);
+/// - ``DependencyEndpoint()`` on each endpoint: labelled call sites for named parameters.
+///
+/// ```swift
+/// import HarnessMacros
+///
+/// struct User: Sendable { var name: String }
+///
+/// @DependencyClient
+/// struct UserClient: Sendable {
+///   var fetch: @Sendable (_ id: Int) async throws -> User
+///   var count: @Sendable () -> Int = { 0 }
+///   var log: @Sendable (String) -> Void
+/// }
+///
+/// func greet(_ client: UserClient) async throws -> String {
+///   try await "Hello, \(client.fetch(id: 42).name)"
+/// }
+/// ```
+///
+/// A non-throwing endpoint that returns a value needs a default (`= { 0 }`): the unimplemented
+/// and `noop` values need something to return. Misuse is an error with a fix-it: a class, enum or
+/// actor; a `let` endpoint; an endpoint without a type annotation.
+@attached(member, names: named(init), named(noop))
+@attached(memberAttribute)
+public macro DependencyClient() = #externalMacro(module: "HarnessMacrosPlugin", type: "DependencyClientMacro")
+
+/// Gives a closure property whose parameters are named a method with those labels:
+/// `var fetch: (_ id: Int) async throws -> User` is called `client.fetch(id: 42)`, while the
+/// property stays a `var` that tests override (`client.fetch = { _ in user }`).
+/// ``DependencyClient()`` applies it to every endpoint.
+@attached(peer, names: overloaded)
+public macro DependencyEndpoint() = #externalMacro(module: "HarnessMacrosPlugin", type: "DependencyEndpointMacro")

@@ -1,0 +1,72 @@
+import SwiftSyntax
+import SwiftSyntaxMacros
+
+/// `@DependencyEndpoint`: on a closure property whose parameters are named
+/// (`var fetch: (_ id: Int) async throws -> User`), a method with those labels
+/// (`client.fetch(id: 42)`) that calls the property, which stays a `var` tests override.
+public enum DependencyEndpointMacro: PeerMacro {
+  public static func expansion(
+    of node: AttributeSyntax,
+    providingPeersOf declaration: some DeclSyntaxProtocol,
+    in context: some MacroExpansionContext
+  ) throws -> [DeclSyntax] {
+    guard let variable = declaration.as(VariableDeclSyntax.self) else { return [] }
+    return Member.members(of: variable).compactMap { member in
+      labelledMethod(member, access: accessPrefix(variable.modifiers))
+    }
+  }
+
+  static func labelledMethod(_ member: Member, access: String) -> DeclSyntax? {
+    guard let function = member.function else { return nil }
+    let labels = function.parameters.map(label(of:))
+    // Unnamed parameters already read well at the call site; `inout` and variadics stay closures.
+    guard labels.contains(where: { $0 != nil }),
+      !function.parameters.contains(where: { $0.ellipsis != nil || $0.inoutKeyword != nil })
+    else { return nil }
+    let names = labels.enumerated().map { index, label in label ?? "p\(index)" }
+    let parameters = zip(labels, zip(names, function.parameters)).map { label, pair in
+      let (name, parameter) = pair
+      return label == nil ? "_ \(name): \(parameter.type.trimmedDescription)" : "\(name): \(parameter.type.trimmedDescription)"
+    }
+    // A label that is a keyword (`_ for: Location.ID`) is a fine label, but a parameter used in
+    // an expression needs backticks.
+    let arguments = names.map { keywords.contains($0) ? "`\($0)`" : $0 }
+    let effects = function.effectSpecifiers.map { " \($0.trimmedDescription)" } ?? ""
+    let call =
+      (member.isThrowing ? "try " : "") + (member.isAsync ? "await " : "")
+      + "self.\(member.name)(\(arguments.joined(separator: ", ")))"
+    return """
+      \(raw: access)func \(raw: member.name)(\(raw: parameters.joined(separator: ", ")))\(raw: effects) -> \(function.returnClause.type.trimmed) {
+        \(raw: call)
+      }
+      """
+  }
+
+  /// A parameter's name in the closure type (`_ id: Int` → `id`), or `nil` when it has none.
+  static func label(of parameter: TupleTypeElementSyntax) -> String? {
+    let name = parameter.secondName ?? parameter.firstName
+    guard let name, name.tokenKind != .wildcard else { return nil }
+    return name.text
+  }
+
+  /// Words that cannot stand for a value unquoted.
+  static let keywords: Set<String> = [
+    "any", "as", "associatedtype", "await", "break", "case", "catch", "class", "continue",
+    "default", "defer", "deinit", "do", "else", "enum", "extension", "fallthrough", "false",
+    "fileprivate", "for", "func", "guard", "if", "import", "in", "init", "inout", "internal", "is",
+    "let", "nil", "operator", "private", "protocol", "public", "repeat", "return", "self", "Self",
+    "static", "struct", "subscript", "super", "switch", "throw", "throws", "true", "try",
+    "typealias", "var", "where", "while",
+  ]
+}
+
+extension TupleTypeElementSyntax {
+  /// Whether the parameter is `inout`.
+  var inoutKeyword: TokenSyntax? {
+    type.as(AttributedTypeSyntax.self)?.specifiers.lazy.compactMap { specifier -> TokenSyntax? in
+      guard case .simpleTypeSpecifier(let simple) = specifier, simple.specifier.tokenKind == .keyword(.inout)
+      else { return nil }
+      return simple.specifier
+    }.first
+  }
+}
