@@ -128,9 +128,15 @@ final class ClockWorld: @unchecked Sendable {
     pthread_getspecific(threadKey).map { Unmanaged<ClockWorld>.fromOpaque($0).takeUnretainedValue() }
   }
 
-  /// Marks the calling thread as the world's (for the thread's whole life).
+  /// Marks the calling thread as the world's (for the thread's whole life, but for the jobs it
+  /// adopts).
   func claimCurrentThread() {
     pthread_setspecific(Self.threadKey, Unmanaged.passUnretained(self).toOpaque())
+  }
+
+  /// Marks the calling thread as no world's, while it runs an adopted job.
+  static func releaseCurrentThread() {
+    pthread_setspecific(threadKey, nil)
   }
 
   private static let threadKey: pthread_key_t = {

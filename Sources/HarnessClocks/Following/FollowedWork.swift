@@ -383,7 +383,15 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
     // unseen, so it goes back to the global executor at its next suspension other than a
     // settle, as it would have anyway. Followed jobs run on this executor, so that every job
     // their tasks enqueue passes through the hook.
-    entry.job.runSynchronously(on: entry.isAdopted ? Self.globalTaskExecutor : asUnownedTaskExecutor())
+    if entry.isAdopted {
+      // The test's own task, as on any other thread: what it enqueues is attributed by its task
+      // (the world it is a member of, perhaps a newer one), not by this thread's world.
+      ClockWorld.releaseCurrentThread()
+      entry.job.runSynchronously(on: Self.globalTaskExecutor)
+      world.claimCurrentThread()
+    } else {
+      entry.job.runSynchronously(on: asUnownedTaskExecutor())
+    }
     let ran = ContinuousClock.now - start
     lock.lock()
     world.runningTask = nil
