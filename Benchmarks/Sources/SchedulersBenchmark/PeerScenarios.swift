@@ -1,4 +1,5 @@
 import CombineSchedulers
+import Dispatch
 
 /// The scenarios on combine-schedulers' TestScheduler (its synchronous advance).
 let peerScenarios = SchedulerScenarios(
