@@ -64,8 +64,9 @@ where SchedulerTimeType.Stride: SchedulerTimeIntervalConvertible {
   }
 
   private let state: Locked<State>
-  /// The test's followed work, made at the first `async` advance or run.
-  private let work = Locked<TestWork?>(nil)
+  /// The test's followed work: made with the scheduler inside a task (so the tasks the test
+  /// starts from then on are followed), else at the first `async` advance or run.
+  private let work: Locked<TestWork?>
   /// Where the scheduler was created, for messages about it.
   let creation: SourceCodeLocation
   /// How messages name the scheduler when it was made by a spelling (`DispatchQueue.test`).
@@ -95,6 +96,7 @@ where SchedulerTimeType.Stride: SchedulerTimeIntervalConvertible {
     start = now
     self.spelling = spelling
     self.creation = creation
+    work = Locked(TestWork.currentTaskID != 0 ? TestWork(createdAt: creation) : nil)
   }
 
   /// The scheduler's current time. It moves only through `advance` and `run`.

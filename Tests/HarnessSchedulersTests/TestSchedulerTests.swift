@@ -196,6 +196,18 @@ import Testing
     #expect(log.value == ["task", "second action"])
   }
 
+  @Test func theAsyncAdvanceWaitsForATaskTheTestStartedBeforeIt() async {
+    let scheduler = DispatchQueue.test
+    let log = LockIsolated<[String]>([])
+    Task {
+      for _ in 0..<10 { await Task.yield() }
+      log.withValue { $0.append("task") }
+      scheduler.schedule { log.withValue { $0.append("action") } }
+    }
+    await scheduler.advance()
+    #expect(log.value == ["task", "action"])
+  }
+
   @Test func theAsyncRunSettlesToo() async {
     let scheduler = RunLoop.test
     let done = LockIsolated(false)
