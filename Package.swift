@@ -8,6 +8,9 @@ import PackageDescription
 ///   HarnessIssues  ←  HarnessDump, HarnessClocks  ←  HarnessDependencies  ←  HarnessStore
 ///   HarnessTesting (test targets only) links XCTest and Swift Testing.
 ///   HarnessMacros (optional) builds on swift-syntax: only what imports it compiles swift-syntax.
+///   HarnessSchedulers (optional) adds Combine schedulers on top of HarnessStore (for
+///   `Effect.debounce(id:for:scheduler:)`): Combine on Apple platforms, OpenCombine on Linux.
+///   Nothing else depends on it.
 ///
 /// `HARNESS_WITHOUT_MACROS=1` leaves HarnessMacros, its plugin, its tests and the swift-syntax
 /// dependency out of the package: `scripts/test-all` sets it for the ThreadSanitizer and release
@@ -25,6 +28,11 @@ let package = Package(
     .library(name: "HarnessDependencies", targets: ["HarnessDependencies"]),
     .library(name: "HarnessStore", targets: ["HarnessStore"]),
     .library(name: "HarnessTesting", targets: ["HarnessTesting"]),
+    .library(name: "HarnessSchedulers", targets: ["HarnessSchedulers"]),
+  ],
+  dependencies: [
+    // Only HarnessSchedulers uses it, and only off Apple platforms (Apple's have Combine).
+    .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
   ],
   targets: [
     .target(name: "HarnessIssues"),
@@ -46,6 +54,15 @@ let package = Package(
       name: "HarnessTesting",
       dependencies: ["HarnessIssues", "HarnessClocks", "HarnessDependencies"]
     ),
+    .target(
+      name: "HarnessSchedulers",
+      dependencies: [
+        "HarnessIssues", "HarnessClocks", "HarnessDependencies", "HarnessStore",
+        .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux])),
+        .product(name: "OpenCombineDispatch", package: "OpenCombine", condition: .when(platforms: [.linux])),
+        .product(name: "OpenCombineFoundation", package: "OpenCombine", condition: .when(platforms: [.linux])),
+      ]
+    ),
     .testTarget(name: "HarnessIssuesTests", dependencies: ["HarnessIssues", "HarnessTesting"]),
     // A program that links HarnessIssues only, run by HarnessIssuesTests to check live behaviour.
     .executableTarget(name: "HarnessLiveFixture", dependencies: ["HarnessIssues"], path: "Tests/LiveFixture"),
@@ -63,6 +80,10 @@ let package = Package(
       dependencies: ["HarnessDependencies", "HarnessClocks", "HarnessIssues", "HarnessTesting"]
     ),
     .testTarget(name: "HarnessStoreTests", dependencies: ["Harness", "HarnessStore", "HarnessTesting"]),
+    .testTarget(
+      name: "HarnessSchedulersTests",
+      dependencies: ["HarnessSchedulers", "HarnessDependencies", "HarnessIssues", "HarnessStore", "HarnessTesting"]
+    ),
     // Built as release apps often are, without reflection metadata: case-constructor routing
     // must report, never drop silently; explicit embeddings must work.
     .testTarget(
