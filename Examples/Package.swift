@@ -14,6 +14,7 @@ let package = Package(
   ],
   dependencies: [
     .package(name: "Harness", path: ".."),
+    .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
   ],
   targets: [
     .target(
@@ -23,12 +24,18 @@ let package = Package(
         .product(name: "HarnessStore", package: "Harness"),
       ]
     ),
-    .executableTarget(name: "todos", dependencies: ["TodosFeature"]),
+    .executableTarget(
+      name: "todos",
+      dependencies: ["TodosFeature", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+    ),
     .target(
       name: "WeatherFeature",
       dependencies: [.product(name: "Harness", package: "Harness")]
     ),
-    .executableTarget(name: "weather", dependencies: ["WeatherFeature"]),
+    .executableTarget(
+      name: "weather",
+      dependencies: ["WeatherFeature", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+    ),
     .testTarget(
       name: "WeatherFeatureTests",
       dependencies: [
