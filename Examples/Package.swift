@@ -4,6 +4,7 @@ import PackageDescription
 // Runnable examples of Harness, with the test suites that show exhaustive testing.
 //   swift run --package-path Examples todos      the Todos app (Store, Reducer, Effect)
 //   swift run --package-path Examples weather    the Weather app (a plain model with clients)
+//   swift run --package-path Examples standups   the Standups app (@Observable models, no store)
 //   swift test --package-path Examples           their tests
 let package = Package(
   name: "HarnessExamples",
@@ -11,6 +12,7 @@ let package = Package(
   products: [
     .executable(name: "todos", targets: ["todos"]),
     .executable(name: "weather", targets: ["weather"]),
+    .executable(name: "standups", targets: ["standups"]),
   ],
   dependencies: [
     .package(name: "Harness", path: ".."),
@@ -35,6 +37,21 @@ let package = Package(
     .executableTarget(
       name: "weather",
       dependencies: ["WeatherFeature", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+    ),
+    .target(
+      name: "StandupsFeature",
+      dependencies: [.product(name: "Harness", package: "Harness")]
+    ),
+    .executableTarget(
+      name: "standups",
+      dependencies: ["StandupsFeature", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+    ),
+    .testTarget(
+      name: "StandupsFeatureTests",
+      dependencies: [
+        "StandupsFeature",
+        .product(name: "HarnessTesting", package: "Harness"),
+      ]
     ),
     .testTarget(
       name: "WeatherFeatureTests",
