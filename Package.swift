@@ -6,6 +6,8 @@ import PackageDescription
 /// Module layout (see DESIGN.md): a module depends only on the modules below it.
 ///   HarnessIssues  ←  HarnessDump, HarnessClocks  ←  HarnessDependencies  ←  HarnessStore
 ///   HarnessTesting (test targets only) links XCTest and Swift Testing.
+///   HarnessSchedulers (optional) adds Combine schedulers on top of HarnessDependencies: Combine
+///   on Apple platforms, OpenCombine on Linux. Nothing else depends on it.
 let package = Package(
   name: "Harness",
   platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
@@ -17,6 +19,11 @@ let package = Package(
     .library(name: "HarnessDependencies", targets: ["HarnessDependencies"]),
     .library(name: "HarnessStore", targets: ["HarnessStore"]),
     .library(name: "HarnessTesting", targets: ["HarnessTesting"]),
+    .library(name: "HarnessSchedulers", targets: ["HarnessSchedulers"]),
+  ],
+  dependencies: [
+    // Only HarnessSchedulers uses it, and only off Apple platforms (Apple's have Combine).
+    .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
   ],
   targets: [
     .target(name: "HarnessIssues"),
@@ -38,6 +45,15 @@ let package = Package(
       name: "HarnessTesting",
       dependencies: ["HarnessIssues", "HarnessClocks", "HarnessDependencies"]
     ),
+    .target(
+      name: "HarnessSchedulers",
+      dependencies: [
+        "HarnessIssues", "HarnessClocks", "HarnessDependencies",
+        .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux])),
+        .product(name: "OpenCombineDispatch", package: "OpenCombine", condition: .when(platforms: [.linux])),
+        .product(name: "OpenCombineFoundation", package: "OpenCombine", condition: .when(platforms: [.linux])),
+      ]
+    ),
     .testTarget(name: "HarnessIssuesTests", dependencies: ["HarnessIssues", "HarnessTesting"]),
     // A program that links HarnessIssues only, run by HarnessIssuesTests to check live behaviour.
     .executableTarget(name: "HarnessLiveFixture", dependencies: ["HarnessIssues"], path: "Tests/LiveFixture"),
@@ -55,6 +71,10 @@ let package = Package(
       dependencies: ["HarnessDependencies", "HarnessClocks", "HarnessIssues", "HarnessTesting"]
     ),
     .testTarget(name: "HarnessStoreTests", dependencies: ["Harness", "HarnessStore", "HarnessTesting"]),
+    .testTarget(
+      name: "HarnessSchedulersTests",
+      dependencies: ["HarnessSchedulers", "HarnessDependencies", "HarnessIssues", "HarnessTesting"]
+    ),
     // Built as release apps often are, without reflection metadata: case-constructor routing
     // must report, never drop silently; explicit embeddings must work.
     .testTarget(

@@ -44,73 +44,43 @@ final class SleepTicket: Sendable {
 }
 
 /// The sleepers of a clock, earliest deadline first, then in the order they started sleeping.
-/// A binary heap: cancelled tickets stay in it until they reach the top.
+/// Cancelled tickets stay in the heap until they reach the top.
 struct SleeperQueue<Instant: InstantProtocol>: Sendable {
-  struct Entry: Sendable {
-    var deadline: Instant
-    var order: Int
+  struct Sleeper: Sendable {
     var ticket: SleepTicket
     var location: SourceCodeLocation?
-
-    func precedes(_ other: Entry) -> Bool {
-      deadline != other.deadline ? deadline < other.deadline : order < other.order
-    }
   }
 
-  private var heap: [Entry] = []
-  private var nextOrder = 0
+  struct Entry: Sendable {
+    var deadline: Instant
+    var ticket: SleepTicket
+    var location: SourceCodeLocation?
+  }
+
+  private var heap = DeadlineHeap<Instant, Sleeper>()
 
   mutating func insert(deadline: Instant, ticket: SleepTicket, location: SourceCodeLocation?) {
-    heap.append(Entry(deadline: deadline, order: nextOrder, ticket: ticket, location: location))
-    nextOrder += 1
-    siftUp(heap.count - 1)
+    heap.insert(Sleeper(ticket: ticket, location: location), deadline: deadline)
   }
 
   /// Removes and returns the earliest sleeper still sleeping, if its deadline passes `accept`.
   mutating func popFirst(where accept: (Instant) -> Bool) -> Entry? {
     while let first = heap.first {
-      if !first.ticket.isSleeping {
-        removeFirst()
+      if !first.element.ticket.isSleeping {
+        heap.removeFirst()
         continue
       }
       guard accept(first.deadline) else { return nil }
-      removeFirst()
-      return first
+      heap.removeFirst()
+      return Entry(deadline: first.deadline, ticket: first.element.ticket, location: first.element.location)
     }
     return nil
   }
 
   /// The sleepers still sleeping, in the order they will be woken.
   var sleeping: [Entry] {
-    heap.filter { $0.ticket.isSleeping }.sorted { $0.precedes($1) }
-  }
-
-  private mutating func removeFirst() {
-    heap.swapAt(0, heap.count - 1)
-    heap.removeLast()
-    if !heap.isEmpty { siftDown(0) }
-  }
-
-  private mutating func siftUp(_ index: Int) {
-    var child = index
-    while child > 0 {
-      let parent = (child - 1) / 2
-      guard heap[child].precedes(heap[parent]) else { return }
-      heap.swapAt(child, parent)
-      child = parent
-    }
-  }
-
-  private mutating func siftDown(_ index: Int) {
-    var parent = index
-    while true {
-      var best = parent
-      let left = 2 * parent + 1
-      if left < heap.count, heap[left].precedes(heap[best]) { best = left }
-      if left + 1 < heap.count, heap[left + 1].precedes(heap[best]) { best = left + 1 }
-      guard best != parent else { return }
-      heap.swapAt(parent, best)
-      parent = best
+    heap.ordered.filter { $0.element.ticket.isSleeping }.map {
+      Entry(deadline: $0.deadline, ticket: $0.element.ticket, location: $0.element.location)
     }
   }
 }
