@@ -40,7 +40,10 @@ let package = Package(
     ),
     .target(
       name: "StandupsFeature",
-      dependencies: [.product(name: "Harness", package: "Harness")]
+      dependencies: [
+        .product(name: "Harness", package: "Harness"),
+        .product(name: "HarnessSchedulers", package: "Harness"),
+      ]
     ),
     .executableTarget(
       name: "standups",

@@ -22,10 +22,21 @@ public struct DataManagerFailure: Error, Equatable, CustomStringConvertible {
 }
 
 extension DataManager: DependencyKey {
-  /// The file system; a save is atomic.
+  /// The file system; a save is atomic, and a failed one says why in words.
   public static let liveValue = DataManager(
     load: { url in try Data(contentsOf: url) },
-    save: { data, url in try data.write(to: url, options: .atomic) }
+    save: { data, url in
+      do {
+        try data.write(to: url, options: .atomic)
+      } catch {
+        let folder = url.deletingLastPathComponent().path
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+          throw DataManagerFailure("there is no folder \(folder)")
+        }
+        throw DataManagerFailure(error.localizedDescription)
+      }
+    }
   )
 
   /// Fails the test on use.
@@ -40,28 +51,28 @@ extension DataManager: DependencyKey {
   }
 
   /// In memory: `load` returns what was last saved (at first `initialData`), whatever the URL;
-  /// with nothing saved it fails as a missing file does.
+  /// with nothing saved it fails as a missing file does (`CocoaError.fileReadNoSuchFile`).
   public static func mock(initialData: Data? = nil) -> DataManager {
     let data = LockIsolated(initialData)
     return DataManager(
       load: { _ in
-        guard let loaded = data.value else { throw DataManagerFailure("There is no saved data.") }
+        guard let loaded = data.value else { throw CocoaError(.fileReadNoSuchFile) }
         return loaded
       },
       save: { newData, _ in data.setValue(newData) }
     )
   }
 
-  /// Loading always fails (a file that cannot be read).
+  /// Loading always fails (a file that exists but cannot be read).
   public static let failToLoad = DataManager(
-    load: { _ in throw DataManagerFailure("The saved standups could not be read.") },
+    load: { _ in throw DataManagerFailure("the file could not be read") },
     save: { _, _ in }
   )
 
   /// Loading finds nothing and every save fails (a folder that cannot be written to).
   public static let failToWrite = DataManager(
-    load: { _ in throw DataManagerFailure("There is no saved data.") },
-    save: { _, _ in throw DataManagerFailure("The standups could not be written.") }
+    load: { _ in throw CocoaError(.fileReadNoSuchFile) },
+    save: { _, _ in throw DataManagerFailure("the folder cannot be written to") }
   )
 }
 

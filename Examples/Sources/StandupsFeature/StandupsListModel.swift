@@ -1,9 +1,11 @@
 import Foundation
 import Harness
+import HarnessSchedulers
 import Observation
 
 /// The list of standups, loaded from the `dataManager` at launch and saved a second after the
-/// last change.
+/// last change, through a `debounce` on the `mainQueue` dependency (a test drives it with
+/// `DispatchQueue.test`; nothing touches the disk, nothing waits).
 @MainActor
 @Observable
 public final class StandupsListModel {
@@ -20,22 +22,41 @@ public final class StandupsListModel {
   public private(set) var problem: String?
 
   @ObservationIgnored @Dependency(\.dataManager) private var dataManager
+  @ObservationIgnored @Dependency(\.mainQueue) private var mainQueue
   @ObservationIgnored @Dependency(\.uuid) private var uuid
   @ObservationIgnored private let url: URL
+  /// Each change of ``standups``, for the debounced save.
+  @ObservationIgnored private let changes = PassthroughSubject<[Standup], Never>()
+  @ObservationIgnored private var saving: AnyCancellable?
+  /// The file could not be read: it is never saved over.
+  @ObservationIgnored private var loadFailed = false
+  /// A change is waiting for the debounce.
+  @ObservationIgnored public private(set) var hasUnsavedChanges = false
 
-  /// Loads the standups saved at `url`; an unreadable file starts an empty list.
+  /// Loads the standups saved at `url`: none yet starts an empty list; an unreadable file starts
+  /// one too, sets ``problem``, and is never saved over.
   public init(url: URL = .standups, destination: Destination? = nil) {
     self.url = url
     self.destination = destination
     standups = []
     do {
       standups = try JSONDecoder().decode([Standup].self, from: dataManager.load(url))
-    } catch let error as DecodingError {
-      problem = "The saved standups in \(url.path) are not standups in JSON (\(error)); starting empty."
+    } catch let error as CocoaError where error.code == .fileReadNoSuchFile {
+      standups = []  // nothing saved yet
     } catch {
-      standups = []
+      // A file that exists but cannot be read or decoded is kept: never saved over.
+      loadFailed = true
+      let reason = error is DecodingError ? "they are not standups in JSON (\(error))" : "\(error)"
+      problem = """
+        Could not read the standups in \(url.path): \(reason). Starting empty; the file is left \
+        as it is and nothing will be saved over it.
+        """
     }
-    startSaving()
+    saving = changes
+      .debounce(for: .seconds(1), scheduler: mainQueue)
+      .sink { [weak self] standups in
+        MainActor.assumeIsolated { self?.save(standups) }
+      }
   }
 
   public func addStandupButtonTapped() {
@@ -73,7 +94,27 @@ public final class StandupsListModel {
 
   // MARK: Persistence
 
-  private func startSaving() {}
+  /// Saves now what the debounce has not saved yet (before quitting).
+  public func saveNow() {
+    guard hasUnsavedChanges else { return }
+    save(standups)
+  }
 
-  private func standupsChanged() {}
+  private func standupsChanged() {
+    guard !loadFailed else { return }
+    hasUnsavedChanges = true
+    changes.send(standups)
+  }
+
+  private func save(_ standups: [Standup]) {
+    hasUnsavedChanges = false
+    do {
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+      try dataManager.save(encoder.encode(standups), url)
+      problem = nil
+    } catch {
+      problem = "Could not save the standups to \(url.path): \(error)"
+    }
+  }
 }

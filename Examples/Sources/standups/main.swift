@@ -95,8 +95,20 @@ final class App {
     warn("error: \(message)")
   }
 
-  /// Handles one event; returns false when the app should quit.
+  var shownProblem: String?
+
+  /// Handles one event and reports a new problem at once; returns false when the app should quit.
   func handle(_ event: Event) -> Bool {
+    defer {
+      if list.problem != shownProblem {
+        shownProblem = list.problem
+        if let problem = list.problem { fail(problem) }
+      }
+    }
+    return react(to: event)
+  }
+
+  private func react(to event: Event) -> Bool {
     switch (mode, event) {
     case (_, .endOfInput):
       inputEnded = true
@@ -253,12 +265,17 @@ let list = withDependencies {
 } operation: {
   StandupsListModel(url: URL(fileURLWithPath: options.file))
 }
-if let problem = list.problem { warn("error: \(problem)") }
 let app = App(list: list)
+if let problem = list.problem {
+  app.shownProblem = problem
+  app.fail(problem)
+}
 if isInteractive { say("\(StandupsText.list(list.standups))\n\nType a command (help for the list):") }
 prompt()
 for await event in events {
   guard app.handle(event) else { break }
 }
-// TODO(persistence): save what the debounce has not saved yet.
+// Save what the debounce has not saved yet.
+list.saveNow()
+if let problem = list.problem, problem != app.shownProblem { app.fail(problem) }
 exit(app.failed ? 1 : 0)

@@ -1,5 +1,6 @@
 import Foundation
 import Harness
+import HarnessSchedulers
 import StandupsFeature
 import Testing
 
@@ -33,11 +34,12 @@ struct StandupsListModelTests {
       StandupsListModel(url: URL(fileURLWithPath: "/tmp/standups.json"))
     }
     #expect(garbled.standups == [])
-    #expect(garbled.problem?.hasPrefix("The saved standups in /tmp/standups.json are not standups in JSON") == true)
+    #expect(garbled.problem?.hasPrefix("Could not read the standups in /tmp/standups.json: they are not standups in JSON") == true)
   }
 
   @Test func addingAStandup() {
     let model = withDependencies {
+      $0.mainQueue = .immediate
       $0.dataManager = .mock()
       $0.uuid = .incrementing
     } operation: {
@@ -68,6 +70,7 @@ struct StandupsListModelTests {
 
   @Test func deletingFromTheDetailRemovesTheStandup() {
     let model = withDependencies {
+      $0.mainQueue = .immediate
       $0.dataManager = .mock(initialData: try? JSONEncoder().encode([Standup.mock, .designMock]))
     } operation: {
       StandupsListModel()
@@ -81,6 +84,7 @@ struct StandupsListModelTests {
 
   @Test func editsInTheDetailComeBackToTheList() {
     let model = withDependencies {
+      $0.mainQueue = .immediate
       $0.dataManager = .mock(initialData: try? JSONEncoder().encode([Standup.mock]))
       $0.uuid = .incrementing
     } operation: {
@@ -98,6 +102,7 @@ struct StandupsListModelTests {
     let now = Date(timeIntervalSince1970: 42)
     let model = withDependencies {
       $0.continuousClock = clock
+      $0.mainQueue = .immediate
       $0.dataManager = .mock(initialData: try? JSONEncoder().encode([Standup.quick]))
       $0.date = .constant(now)
       $0.speechClient = .scripted(transcript: "Inherited")
