@@ -5,6 +5,7 @@ import PackageDescription
 //   swift run --package-path Examples todos      the Todos app (Store, Reducer, Effect)
 //   swift run --package-path Examples weather    the Weather app (a plain model with clients)
 //   swift run --package-path Examples standups   the Standups app (@Observable models, no store)
+//   swift run --package-path Examples daily-challenge --preview   a Store feature's screen
 //   swift test --package-path Examples           their tests
 let package = Package(
   name: "HarnessExamples",
@@ -13,6 +14,7 @@ let package = Package(
     .executable(name: "todos", targets: ["todos"]),
     .executable(name: "weather", targets: ["weather"]),
     .executable(name: "standups", targets: ["standups"]),
+    .executable(name: "daily-challenge", targets: ["daily-challenge"]),
   ],
   dependencies: [
     .package(name: "Harness", path: ".."),
@@ -53,6 +55,25 @@ let package = Package(
       name: "StandupsFeatureTests",
       dependencies: [
         "StandupsFeature",
+        .product(name: "HarnessTesting", package: "Harness"),
+      ]
+    ),
+    .target(
+      name: "DailyChallengeFeature",
+      dependencies: [
+        .product(name: "Harness", package: "Harness"),
+        .product(name: "HarnessSchedulers", package: "Harness"),
+        .product(name: "HarnessStore", package: "Harness"),
+      ]
+    ),
+    .executableTarget(
+      name: "daily-challenge",
+      dependencies: ["DailyChallengeFeature", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+    ),
+    .testTarget(
+      name: "DailyChallengeFeatureTests",
+      dependencies: [
+        "DailyChallengeFeature",
         .product(name: "HarnessTesting", package: "Harness"),
       ]
     ),
