@@ -143,6 +143,7 @@ final class App {
       }
     case let (.meeting(detail, record, _), .meetingEnded):
       if isInteractive { write("\n") }
+      if let unavailable = record.transcriptionUnavailable { say(unavailable) }
       if let meeting = detail.standup.meetings.first, detail.destination == nil, record.isDismissed,
         list.standups.contains(where: { $0.meetings.first?.id == meeting.id })
       {
@@ -243,11 +244,9 @@ final class App {
       let record = detail.startMeetingButtonTapped()
       mode = .meeting(detail, record, shownSpeaker: 0)
       say("Meeting '\(standup.title)' started. Type 'next' to skip a speaker, 'end' to end early.")
-      if let unavailable = record.transcriptionUnavailable { say(unavailable) }
       follow(record)
       Task {
         await record.task()
-        if let unavailable = record.transcriptionUnavailable, !isInteractive { warn(unavailable) }
         eventSink.yield(.meetingEnded)
       }
       say(StandupsText.speakerStarts(0, in: record))
