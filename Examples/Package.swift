@@ -7,6 +7,27 @@ import PackageDescription
 //   swift run --package-path Examples standups   the Standups app (@Observable models, no store)
 //   swift run --package-path Examples daily-challenge --preview   a Store feature's screen
 //   swift test --package-path Examples           their tests
+func harness(_ product: String) -> Target.Dependency {
+  .product(name: product, package: "Harness")
+}
+
+/// One example: its feature module (on the Harness products it uses), its command (parsing its
+/// arguments with swift-argument-parser) and the feature's tests.
+func example(_ feature: String, command: String, uses products: [String], testsExclude: [String] = []) -> [Target] {
+  [
+    .target(name: feature, dependencies: products.map(harness)),
+    .executableTarget(
+      name: command,
+      dependencies: [.target(name: feature), .product(name: "ArgumentParser", package: "swift-argument-parser")]
+    ),
+    .testTarget(
+      name: feature + "Tests",
+      dependencies: [.target(name: feature), harness("HarnessTesting")],
+      exclude: testsExclude
+    ),
+  ]
+}
+
 let package = Package(
   name: "HarnessExamples",
   platforms: [.macOS(.v15)],
@@ -20,78 +41,9 @@ let package = Package(
     .package(name: "Harness", path: ".."),
     .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
   ],
-  targets: [
-    .target(
-      name: "TodosFeature",
-      dependencies: [
-        .product(name: "Harness", package: "Harness"),
-        .product(name: "HarnessStore", package: "Harness"),
-      ]
-    ),
-    .executableTarget(
-      name: "todos",
-      dependencies: ["TodosFeature", .product(name: "ArgumentParser", package: "swift-argument-parser")]
-    ),
-    .target(
-      name: "WeatherFeature",
-      dependencies: [.product(name: "Harness", package: "Harness")]
-    ),
-    .executableTarget(
-      name: "weather",
-      dependencies: ["WeatherFeature", .product(name: "ArgumentParser", package: "swift-argument-parser")]
-    ),
-    .target(
-      name: "StandupsFeature",
-      dependencies: [
-        .product(name: "Harness", package: "Harness"),
-        .product(name: "HarnessSchedulers", package: "Harness"),
-      ]
-    ),
-    .executableTarget(
-      name: "standups",
-      dependencies: ["StandupsFeature", .product(name: "ArgumentParser", package: "swift-argument-parser")]
-    ),
-    .testTarget(
-      name: "StandupsFeatureTests",
-      dependencies: [
-        "StandupsFeature",
-        .product(name: "HarnessTesting", package: "Harness"),
-      ]
-    ),
-    .target(
-      name: "DailyChallengeFeature",
-      dependencies: [
-        .product(name: "Harness", package: "Harness"),
-        .product(name: "HarnessSchedulers", package: "Harness"),
-        .product(name: "HarnessStore", package: "Harness"),
-      ]
-    ),
-    .executableTarget(
-      name: "daily-challenge",
-      dependencies: ["DailyChallengeFeature", .product(name: "ArgumentParser", package: "swift-argument-parser")]
-    ),
-    .testTarget(
-      name: "DailyChallengeFeatureTests",
-      dependencies: [
-        "DailyChallengeFeature",
-        .product(name: "HarnessTesting", package: "Harness"),
-      ]
-    ),
-    .testTarget(
-      name: "WeatherFeatureTests",
-      dependencies: [
-        "WeatherFeature",
-        .product(name: "HarnessTesting", package: "Harness"),
-      ]
-    ),
-    .testTarget(
-      name: "TodosFeatureTests",
-      dependencies: [
-        "TodosFeature",
-        .product(name: "HarnessTesting", package: "Harness"),
-      ],
-      exclude: ["__Snapshots__"]
-    ),
-  ],
+  targets: example("TodosFeature", command: "todos", uses: ["Harness", "HarnessStore"], testsExclude: ["__Snapshots__"])
+    + example("WeatherFeature", command: "weather", uses: ["Harness"])
+    + example("StandupsFeature", command: "standups", uses: ["Harness", "HarnessSchedulers"])
+    + example("DailyChallengeFeature", command: "daily-challenge", uses: ["Harness", "HarnessSchedulers", "HarnessStore"]),
   swiftLanguageModes: [.v6]
 )

@@ -8,15 +8,20 @@ import Testing
 @MainActor
 @Suite(.timeLimit(.minutes(1)))
 struct RecordMeetingModelTests {
+  /// A meeting of `standup` timed by `clock`, hearing what `speech` hears.
+  func meeting(clock: any Clock<Duration>, speech: SpeechClient, standup: Standup = .quick) -> RecordMeetingModel {
+    withDependencies {
+      $0.continuousClock = clock
+      $0.speechClient = speech
+    } operation: {
+      RecordMeetingModel(standup: standup)
+    }
+  }
+
   @Test func theTimerCountsDownAndChangesSpeakersOnTheSecond() async {
     let clock = TestClock()
     let finished = Calls<String>()
-    let model = withDependencies {
-      $0.continuousClock = clock
-      $0.speechClient = .scripted(transcript: "Hello from the standup")
-    } operation: {
-      RecordMeetingModel(standup: .quick)
-    }
+    let model = meeting(clock: clock, speech: .scripted(transcript: "Hello from the standup"))
     model.onMeetingFinished = { finished.record($0) }
     let task = Task { await model.task() }
 
@@ -44,12 +49,7 @@ struct RecordMeetingModelTests {
 
   @Test func anImmediateClockRunsTheWholeMeetingAtOnce() async {
     let finished = Calls<String>()
-    let model = withDependencies {
-      $0.continuousClock = ImmediateClock()
-      $0.speechClient = .scripted(transcript: "Done")
-    } operation: {
-      RecordMeetingModel(standup: .mock)
-    }
+    let model = meeting(clock: ImmediateClock(), speech: .scripted(transcript: "Done"), standup: .mock)
     model.onMeetingFinished = { finished.record($0) }
 
     await model.task()
@@ -77,12 +77,7 @@ struct RecordMeetingModelTests {
   @Test func endingEarlyPausesAndSavesOnConfirmation() async {
     let clock = TestClock()
     let finished = Calls<String>()
-    let model = withDependencies {
-      $0.continuousClock = clock
-      $0.speechClient = .scripted(transcript: "Short one")
-    } operation: {
-      RecordMeetingModel(standup: .quick)
-    }
+    let model = meeting(clock: clock, speech: .scripted(transcript: "Short one"))
     model.onMeetingFinished = { finished.record($0) }
     let task = Task { await model.task() }
 
@@ -103,12 +98,7 @@ struct RecordMeetingModelTests {
 
   @Test func discardingEndsWithoutTellingTheParent() async {
     let clock = TestClock()
-    let model = withDependencies {
-      $0.continuousClock = clock
-      $0.speechClient = .scripted()
-    } operation: {
-      RecordMeetingModel(standup: .quick)
-    }
+    let model = meeting(clock: clock, speech: .scripted())
     // onMeetingFinished stays unimplemented: calling it would fail this test.
     let task = Task { await model.task() }
     await clock.advance(by: .seconds(1))
@@ -122,12 +112,7 @@ struct RecordMeetingModelTests {
 
   @Test func aSpeechFailureShowsTheAlertAndTheMeetingGoesOnWhenResumed() async {
     let clock = TestClock()
-    let model = withDependencies {
-      $0.continuousClock = clock
-      $0.speechClient = .failing(after: "We shipped")
-    } operation: {
-      RecordMeetingModel(standup: .quick)
-    }
+    let model = meeting(clock: clock, speech: .failing(after: "We shipped"))
     let task = Task { await model.task() }
 
     await clock.advance()
@@ -165,12 +150,7 @@ struct RecordMeetingModelTests {
 
   @Test func onLinuxTheLiveSpeechClientSaysTranscriptionIsUnavailable() async {
     let finished = Calls<String>()
-    let model = withDependencies {
-      $0.continuousClock = ImmediateClock()
-      $0.speechClient = SpeechClient.liveValue
-    } operation: {
-      RecordMeetingModel(standup: .quick)
-    }
+    let model = meeting(clock: ImmediateClock(), speech: SpeechClient.liveValue)
     model.onMeetingFinished = { finished.record($0) }
     await model.task()
     #expect(model.transcriptionUnavailable?.hasPrefix("Speech transcription is unavailable here") == true)
@@ -178,12 +158,7 @@ struct RecordMeetingModelTests {
   }
 
   @Test func aParentThatForgetsOnMeetingFinishedFailsItsTest() async {
-    let model = withDependencies {
-      $0.continuousClock = ImmediateClock()
-      $0.speechClient = .scripted(transcript: "Nobody listens")
-    } operation: {
-      RecordMeetingModel(standup: .quick)
-    }
+    let model = meeting(clock: ImmediateClock(), speech: .scripted(transcript: "Nobody listens"))
     await withExpectedIssue {
       await model.task()
     } matching: { issue in
