@@ -265,6 +265,21 @@ let list = withDependencies {
   StandupsListModel(url: URL(fileURLWithPath: options.file))
 }
 let app = App(list: list)
+// Ctrl-C or a `kill` within a second of a change (before the debounced save) still saves it.
+// On the main queue, which runs the main actor here.
+let signalSources = [SIGINT, SIGTERM].map { signalNumber in
+  signal(signalNumber, SIG_IGN)
+  let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .main)
+  source.setEventHandler {
+    MainActor.assumeIsolated {
+      list.saveNow()
+      if let problem = list.problem, problem != app.shownProblem { app.fail(problem) }
+    }
+    exit(128 + signalNumber)
+  }
+  source.resume()
+  return source
+}
 if let problem = list.problem {
   app.shownProblem = problem
   app.fail(problem)
@@ -275,6 +290,7 @@ for await event in events {
   guard app.handle(event) else { break }
 }
 // Save what the debounce has not saved yet.
+signalSources.forEach { $0.cancel() }
 list.saveNow()
 if let problem = list.problem, problem != app.shownProblem { app.fail(problem) }
 exit(app.failed ? 1 : 0)
