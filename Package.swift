@@ -6,8 +6,9 @@ import PackageDescription
 /// Module layout (see DESIGN.md): a module depends only on the modules below it.
 ///   HarnessIssues  ←  HarnessDump, HarnessClocks  ←  HarnessDependencies  ←  HarnessStore
 ///   HarnessTesting (test targets only) links XCTest and Swift Testing.
-///   HarnessSchedulers (optional) adds Combine schedulers on top of HarnessDependencies: Combine
-///   on Apple platforms, OpenCombine on Linux. Nothing else depends on it.
+///   HarnessSchedulers (optional) adds Combine schedulers on top of HarnessStore (for
+///   `Effect.debounce(id:for:scheduler:)`): Combine on Apple platforms, OpenCombine on Linux.
+///   Nothing else depends on it.
 let package = Package(
   name: "Harness",
   platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
@@ -48,7 +49,7 @@ let package = Package(
     .target(
       name: "HarnessSchedulers",
       dependencies: [
-        "HarnessIssues", "HarnessClocks", "HarnessDependencies",
+        "HarnessIssues", "HarnessClocks", "HarnessDependencies", "HarnessStore",
         .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux])),
         .product(name: "OpenCombineDispatch", package: "OpenCombine", condition: .when(platforms: [.linux])),
         .product(name: "OpenCombineFoundation", package: "OpenCombine", condition: .when(platforms: [.linux])),
@@ -73,7 +74,7 @@ let package = Package(
     .testTarget(name: "HarnessStoreTests", dependencies: ["Harness", "HarnessStore", "HarnessTesting"]),
     .testTarget(
       name: "HarnessSchedulersTests",
-      dependencies: ["HarnessSchedulers", "HarnessDependencies", "HarnessIssues", "HarnessTesting"]
+      dependencies: ["HarnessSchedulers", "HarnessDependencies", "HarnessIssues", "HarnessStore", "HarnessTesting"]
     ),
     // Built as release apps often are, without reflection metadata: case-constructor routing
     // must report, never drop silently; explicit embeddings must work.

@@ -9,6 +9,7 @@ let package = Package(
   dependencies: [
     // Named, because a path dependency is otherwise named after its folder.
     .package(name: "Harness", path: ".."),
+    .package(url: "https://github.com/pointfreeco/combine-schedulers", exact: "1.2.2"),
     .package(url: "https://github.com/pointfreeco/swift-clocks", exact: "1.1.1"),
     .package(url: "https://github.com/pointfreeco/swift-custom-dump", exact: "1.7.3"),
     .package(url: "https://github.com/pointfreeco/swift-dependencies", exact: "1.17.1"),
@@ -22,6 +23,18 @@ let package = Package(
         .product(name: "HarnessClocks", package: "Harness"),
         .product(name: "Clocks", package: "swift-clocks"),
       ]
+    ),
+    .executableTarget(
+      name: "SchedulersBenchmark",
+      dependencies: [
+        "BenchmarkSupport",
+        .product(name: "HarnessClocks", package: "Harness"),
+        .product(name: "HarnessSchedulers", package: "Harness"),
+        // Its OpenCombine trait is on by default off Apple platforms.
+        .product(name: "CombineSchedulers", package: "combine-schedulers"),
+      ],
+      // Both libraries extend DispatchQueue with `test`: each file sees the one it imports.
+      swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]
     ),
     .executableTarget(
       name: "DumpBenchmark",

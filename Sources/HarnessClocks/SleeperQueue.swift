@@ -1,7 +1,8 @@
 import HarnessIssues
 
-/// One sleep on a ``TestClock``: registered, then woken, or cancelled.
-final class SleepTicket: Sendable {
+/// One sleep on a ``TestClock`` (or, in HarnessSchedulers, on a Combine scheduler): registered,
+/// then woken, or cancelled.
+package final class SleepTicket: Sendable {
   enum Phase {
     case registering
     case sleeping(CheckedContinuation<Void, any Error>)
@@ -13,12 +14,23 @@ final class SleepTicket: Sendable {
   /// The sleeping task's id, so the follower can tell whether it sleeps again after waking.
   let taskID: UInt64
 
-  init(taskID: UInt64) {
+  package init(taskID: UInt64) {
     self.taskID = taskID
   }
 
+  /// Hands over the sleeper's continuation; `false` (and nothing kept) when the sleep was
+  /// cancelled first.
+  package func beginSleeping(_ continuation: CheckedContinuation<Void, any Error>) -> Bool {
+    phase.withLock { phase in
+      if case .cancelled = phase { return false }
+      phase = .sleeping(continuation)
+      return true
+    }
+  }
+
   /// Wakes the sleeper if it still sleeps; `false` if it was cancelled first.
-  func wake() -> Bool {
+  @discardableResult
+  package func wake() -> Bool {
     let continuation = phase.withLock { phase -> CheckedContinuation<Void, any Error>? in
       guard case .sleeping(let continuation) = phase else { return nil }
       phase = .woken
@@ -29,7 +41,7 @@ final class SleepTicket: Sendable {
   }
 
   /// Cancels the sleep: a sleeping task resumes with `CancellationError`.
-  func cancel() {
+  package func cancel() {
     let continuation = phase.withLock { phase -> CheckedContinuation<Void, any Error>? in
       defer { phase = .cancelled }
       guard case .sleeping(let continuation) = phase else { return nil }

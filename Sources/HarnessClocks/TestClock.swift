@@ -148,12 +148,7 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, Send
         let outcome = state.withLock { state -> Result<Bool, CancellationError> in
           // Time may have moved since the first check: then the sleep is over already.
           guard deadline >= state.now else { return .success(false) }
-          let cancelled = ticket.phase.withLock { phase in
-            if case .cancelled = phase { return true }
-            phase = .sleeping(continuation)
-            return false
-          }
-          if cancelled { return .failure(CancellationError()) }
+          guard ticket.beginSleeping(continuation) else { return .failure(CancellationError()) }
           state.sleepers.insert(deadline: deadline, ticket: ticket, location: location)
           // In the same step as the sleeper becomes visible: a wake cannot come first.
           FollowedWork.shared.noteSuspendedInSleep(task, in: world)

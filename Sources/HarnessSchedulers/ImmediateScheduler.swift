@@ -11,10 +11,10 @@
 /// _ = cancellable
 /// ```
 ///
-/// What it cannot do: time never moves, so operators that compare times see every value at
-/// the same instant. A `debounce` on it still delivers each value at once (its timer runs at
-/// once), but a `throttle` lets only the first value through, and a repeating schedule fires
-/// once. Use ``TestScheduler`` to test timing itself.
+/// What it cannot do: time never moves, so operators that wait cannot hold anything back. A
+/// `debounce` or a `throttle` on it passes every value on at once (each one's wait is over as it
+/// starts), and a repeating schedule fires once. Fine for a preview; use ``TestScheduler`` to
+/// test timing itself.
 public struct ImmediateScheduler<SchedulerTimeType: Strideable, SchedulerOptions>: Scheduler
 where SchedulerTimeType.Stride: SchedulerTimeIntervalConvertible {
   /// The scheduler's time, which never moves.

@@ -4,69 +4,62 @@ import HarnessIssues
 // `.unimplemented("mainQueue")`, on the three schedulers Foundation provides, and on their
 // type-erased forms (`AnySchedulerOf<DispatchQueue>.main`, `.immediate`, …).
 
-/// Where each scheduler type's test, immediate and unimplemented schedulers start their time.
-private enum Start {
+/// A scheduler type whose test, immediate and unimplemented schedulers start at a fixed time:
+/// `DispatchQueue`, `RunLoop` and `OperationQueue` conform, and get `.test`, `.immediate` and
+/// `.unimplemented(_:)`.
+public protocol SchedulerWithTestStart: Scheduler {
+  /// Where this type's test, immediate and unimplemented schedulers start their time.
+  static var testStart: SchedulerTimeType { get }
+}
+
+/// A static property cannot know its caller's line: messages name the spelling instead.
+private let spellingLocation = SourceCodeLocation()
+
+/// `RunLoop`, not `NSRunLoop` as Apple's Foundation names the class.
+private func spellingName(of type: Any.Type) -> String {
+  switch type {
+  case is DispatchQueue.Type: "DispatchQueue"
+  case is RunLoop.Type: "RunLoop"
+  case is OperationQueue.Type: "OperationQueue"
+  default: "\(type)"
+  }
+}
+
+extension SchedulerWithTestStart {
+  /// A ``TestScheduler`` with this type's time: time moves only when the test advances it.
+  public static var test: TestSchedulerOf<Self> {
+    TestScheduler(now: testStart, spelling: "\(spellingName(of: Self.self)).test", createdAt: spellingLocation)
+  }
+
+  /// An ``ImmediateScheduler`` with this type's time: actions run at once.
+  public static var immediate: ImmediateSchedulerOf<Self> { ImmediateScheduler(now: testStart) }
+
+  /// An ``UnimplementedScheduler`` named after this type.
+  public static var unimplemented: UnimplementedSchedulerOf<Self> { unimplemented(spellingName(of: Self.self)) }
+
+  /// An ``UnimplementedScheduler`` named `name` in its reports.
+  public static func unimplemented(
+    _ name: String,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> UnimplementedSchedulerOf<Self> {
+    UnimplementedScheduler(name, now: testStart, fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+}
+
+extension DispatchQueue: SchedulerWithTestStart {
   // `DispatchTime(uptimeNanoseconds: 0)` reads as "now" (the real time): start one past it.
-  static var dispatch: DispatchQueue.SchedulerTimeType { .init(DispatchTime(uptimeNanoseconds: 1)) }
-  static var runLoop: RunLoop.SchedulerTimeType { .init(Date(timeIntervalSince1970: 0)) }
-  static var operationQueue: OperationQueue.SchedulerTimeType { .init(Date(timeIntervalSince1970: 0)) }
-  /// A static property cannot know its caller's line: messages name the spelling instead.
-  static let location = SourceCodeLocation()
+  public static var testStart: SchedulerTimeType { .init(DispatchTime(uptimeNanoseconds: 1)) }
 }
 
-extension DispatchQueue {
-  /// A ``TestScheduler`` with dispatch queues' time: time moves only when the test advances it.
-  public static var test: TestSchedulerOf<DispatchQueue> {
-    TestScheduler(now: Start.dispatch, spelling: "DispatchQueue.test", createdAt: Start.location)
-  }
-  /// An ``ImmediateScheduler`` with dispatch queues' time: actions run at once.
-  public static var immediate: ImmediateSchedulerOf<DispatchQueue> { ImmediateScheduler(now: Start.dispatch) }
-  /// An ``UnimplementedScheduler`` named `DispatchQueue`.
-  public static var unimplemented: UnimplementedSchedulerOf<DispatchQueue> { unimplemented("DispatchQueue") }
-  /// An ``UnimplementedScheduler`` named `name` in its reports.
-  public static func unimplemented(
-    _ name: String, fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
-    column: UInt = #column
-  ) -> UnimplementedSchedulerOf<DispatchQueue> {
-    UnimplementedScheduler(name, now: Start.dispatch, fileID: fileID, filePath: filePath, line: line, column: column)
-  }
+extension RunLoop: SchedulerWithTestStart {
+  public static var testStart: SchedulerTimeType { .init(Date(timeIntervalSince1970: 0)) }
 }
 
-extension RunLoop {
-  /// A ``TestScheduler`` with run loops' time: time moves only when the test advances it.
-  public static var test: TestSchedulerOf<RunLoop> {
-    TestScheduler(now: Start.runLoop, spelling: "RunLoop.test", createdAt: Start.location)
-  }
-  /// An ``ImmediateScheduler`` with run loops' time: actions run at once.
-  public static var immediate: ImmediateSchedulerOf<RunLoop> { ImmediateScheduler(now: Start.runLoop) }
-  /// An ``UnimplementedScheduler`` named `RunLoop`.
-  public static var unimplemented: UnimplementedSchedulerOf<RunLoop> { unimplemented("RunLoop") }
-  /// An ``UnimplementedScheduler`` named `name` in its reports.
-  public static func unimplemented(
-    _ name: String, fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
-    column: UInt = #column
-  ) -> UnimplementedSchedulerOf<RunLoop> {
-    UnimplementedScheduler(name, now: Start.runLoop, fileID: fileID, filePath: filePath, line: line, column: column)
-  }
-}
-
-extension OperationQueue {
-  /// A ``TestScheduler`` with operation queues' time: time moves only when the test advances it.
-  public static var test: TestSchedulerOf<OperationQueue> {
-    TestScheduler(now: Start.operationQueue, spelling: "OperationQueue.test", createdAt: Start.location)
-  }
-  /// An ``ImmediateScheduler`` with operation queues' time: actions run at once.
-  public static var immediate: ImmediateSchedulerOf<OperationQueue> { ImmediateScheduler(now: Start.operationQueue) }
-  /// An ``UnimplementedScheduler`` named `OperationQueue`.
-  public static var unimplemented: UnimplementedSchedulerOf<OperationQueue> { unimplemented("OperationQueue") }
-  /// An ``UnimplementedScheduler`` named `name` in its reports.
-  public static func unimplemented(
-    _ name: String, fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
-    column: UInt = #column
-  ) -> UnimplementedSchedulerOf<OperationQueue> {
-    UnimplementedScheduler(
-      name, now: Start.operationQueue, fileID: fileID, filePath: filePath, line: line, column: column)
-  }
+extension OperationQueue: SchedulerWithTestStart {
+  public static var testStart: SchedulerTimeType { .init(Date(timeIntervalSince1970: 0)) }
 }
 
 extension AnySchedulerOf<DispatchQueue> {

@@ -113,9 +113,8 @@ where SchedulerTimeType.Stride: SchedulerTimeIntervalConvertible {
 
   /// Schedules `action` for ``now``: it runs at the next `advance` or `run`.
   public func schedule(options _: SchedulerOptions?, _ action: @escaping () -> Void) {
-    state.withLock { state in
-      state.queue.insert(Pending(action: ScheduledAction(run: action)), deadline: state.now)
-    }
+    if let dispatch = asDispatchQueueScheduler { return dispatch.enqueue(action, at: nil) }
+    enqueue(action, at: nil)
   }
 
   /// Schedules `action` for `date`; a date before ``now`` runs first at the next advance.
@@ -125,8 +124,17 @@ where SchedulerTimeType.Stride: SchedulerTimeIntervalConvertible {
     options _: SchedulerOptions?,
     _ action: @escaping () -> Void
   ) {
+    if let dispatch = asDispatchQueueScheduler {
+      // Same type parameters (the cast proved it): the cast of the date is free.
+      return dispatch.enqueue(action, at: unsafeBitCast(date, to: DispatchQueue.SchedulerTimeType.self))
+    }
+    enqueue(action, at: date)
+  }
+
+  /// Queues `action` for `date` (``now`` when `nil`).
+  private func enqueue(_ action: @escaping () -> Void, at date: SchedulerTimeType?) {
     state.withLock { state in
-      state.queue.insert(Pending(action: ScheduledAction(run: action)), deadline: date)
+      state.queue.insert(Pending(action: ScheduledAction(run: action)), deadline: date ?? state.now)
     }
   }
 
@@ -252,16 +260,46 @@ where SchedulerTimeType.Stride: SchedulerTimeIntervalConvertible {
     }
     await work.settle(at: location)
     var progress = Progress()
-    while case .ranOne = step(through: target, limit: limit, progress: &progress, operation: operation, at: location) {
-      await work.settle(at: location)
+    while true {
+      switch step(through: target, limit: limit, progress: &progress) {
+      case .ranOne: await work.settle(at: location)
+      case .done: return
+      case .stopped(let bound): return report(bound, operation: operation, at: location)
+      }
     }
   }
 
   private func runActions(
     through target: SchedulerTimeType?, limit: Int?, operation: Operation, at location: SourceCodeLocation
   ) {
+    let bound: RunBound?
+    if let dispatch = asDispatchQueueScheduler {
+      // Same type parameters (the cast proved it): the casts below are free.
+      bound = dispatch.runAll(through: target.map { unsafeBitCast($0, to: DispatchQueue.SchedulerTimeType.self) }, limit: limit)
+    } else {
+      bound = runAll(through: target, limit: limit)
+    }
+    if let bound { report(bound, operation: operation, at: location) }
+  }
+
+  /// This scheduler typed with dispatch queues' time, when it has it (`DispatchQueue.test`, the
+  /// common case). Generic code cannot specialize the action queue, and its unspecialized form
+  /// costs several times more per action: the hot paths call through this concrete type
+  /// instead, which the optimizer specializes.
+  private var asDispatchQueueScheduler: TestSchedulerOf<DispatchQueue>? {
+    self as? TestSchedulerOf<DispatchQueue>
+  }
+
+  /// Runs due actions until none is left (by `target`) or a bound is hit.
+  private func runAll(through target: SchedulerTimeType?, limit: Int?) -> RunBound? {
     var progress = Progress()
-    while case .ranOne = step(through: target, limit: limit, progress: &progress, operation: operation, at: location) {}
+    while true {
+      switch step(through: target, limit: limit, progress: &progress) {
+      case .ranOne: continue
+      case .done: return nil
+      case .stopped(let bound): return bound
+      }
+    }
   }
 
   // MARK: - One step
@@ -277,20 +315,13 @@ where SchedulerTimeType.Stride: SchedulerTimeIntervalConvertible {
     case ranOne
     /// Nothing more is due; time has moved to the target.
     case done
-    /// A bound was hit (and reported).
-    case stopped
+    case stopped(RunBound)
   }
 
   /// Runs the first action due by `target` (any, when `nil`), moving time to its due time; when
-  /// none is due, moves time to `target`. Stops, reporting, after `limit` actions, or when
-  /// actions keep coming at one instant.
-  private func step(
-    through target: SchedulerTimeType?,
-    limit: Int?,
-    progress: inout Progress,
-    operation: Operation,
-    at location: SourceCodeLocation
-  ) -> Step {
+  /// none is due, moves time to `target`. Stops after `limit` actions, or when actions keep
+  /// coming at one instant.
+  private func step(through target: SchedulerTimeType?, limit: Int?, progress: inout Progress) -> Step {
     let next = state.withLock { state -> (action: ScheduledAction, due: SchedulerTimeType)?? in
       guard let first = state.queue.first, target.map({ first.deadline <= $0 }) ?? true else {
         if let target, state.now < target { state.now = target }
@@ -305,23 +336,11 @@ where SchedulerTimeType.Stride: SchedulerTimeIntervalConvertible {
       }
       return (entry.element.action, entry.deadline)
     }
-    guard let next else {
-      report(
-        TestSchedulerMessages.tooManyActions(
-          scheduler: description, operation: describe(operation), ran: progress.ran, now: describe(now), pending: pendingDueTimes),
-        at: location)
-      return .stopped
-    }
+    guard let next else { return .stopped(.tooManyActions(ran: progress.ran)) }
     guard let (action, due) = next else { return .done }
     if due == progress.lastDue {
       progress.atOneInstant += 1
-      if progress.atOneInstant > Self.maxActionsAtOneInstant {
-        report(
-          TestSchedulerMessages.stuckAtOneInstant(
-            scheduler: description, operation: describe(operation), ran: Self.maxActionsAtOneInstant, now: describe(due)),
-          at: location)
-        return .stopped
-      }
+      if progress.atOneInstant > Self.maxActionsAtOneInstant { return .stopped(.stuckAtOneInstant) }
     } else {
       progress.lastDue = due
       progress.atOneInstant = 1
@@ -329,6 +348,19 @@ where SchedulerTimeType.Stride: SchedulerTimeIntervalConvertible {
     progress.ran += 1
     action.run()
     return .ranOne
+  }
+
+  private func report(_ bound: RunBound, operation: Operation, at location: SourceCodeLocation) {
+    let message =
+      switch bound {
+      case .tooManyActions(let ran):
+        TestSchedulerMessages.tooManyActions(
+          scheduler: description, operation: describe(operation), ran: ran, now: describe(now), pending: pendingDueTimes)
+      case .stuckAtOneInstant:
+        TestSchedulerMessages.stuckAtOneInstant(
+          scheduler: description, operation: describe(operation), ran: Self.maxActionsAtOneInstant, now: describe(now))
+      }
+    report(message, at: location)
   }
 
   // MARK: - Reporting
@@ -375,6 +407,14 @@ where SchedulerTimeType.Stride: SchedulerTimeIntervalConvertible {
   private func report(_ message: String, at location: SourceCodeLocation) {
     reportIssue(ReportedIssue(message: message, location: location))
   }
+}
+
+/// Why an `advance` or `run` of a ``TestScheduler`` stopped early (outside the generic type, so
+/// that its dispatch-queue fast path returns the same type).
+private enum RunBound {
+  case tooManyActions(ran: Int)
+  /// Actions kept coming at one instant without time moving.
+  case stuckAtOneInstant
 }
 
 /// A test scheduler with the time and option types of `Scheduler`: `TestSchedulerOf<DispatchQueue>`.

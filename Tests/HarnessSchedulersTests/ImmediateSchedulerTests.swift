@@ -29,6 +29,20 @@ import Testing
     _ = cancellable
   }
 
+  /// Time never moves, and each value's emission is scheduled and runs at once: nothing is held
+  /// back (measured on OpenCombine; the documentation says not to rely on either outcome).
+  @Test func throttleDeliversEveryValueAtOnce() {
+    let scheduler = DispatchQueue.immediate
+    let subject = PassthroughSubject<Int, Never>()
+    var values: [Int] = []
+    let cancellable = subject.throttle(for: .seconds(1), scheduler: scheduler, latest: false).sink { values.append($0) }
+    subject.send(1)
+    subject.send(2)
+    subject.send(3)
+    #expect(values == [1, 2, 3])
+    _ = cancellable
+  }
+
   @Test func delayAndReceiveOnDeliverAtOnce() {
     let scheduler = RunLoop.immediate.eraseToAnyScheduler()
     var values: [Int] = []

@@ -1,7 +1,8 @@
+import BenchmarkSupport
 import HarnessClocks
 
 /// The scenarios on Harness's TestClock.
-let harnessScenarios = Scenarios(
+let harnessScenarios = ClockScenarios(
   makeClock: { TestClock() },
   advance: { clock, duration in await clock.advance(by: duration) },
   countTicks: { clock, seen, ticks in

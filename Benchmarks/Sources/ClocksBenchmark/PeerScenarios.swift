@@ -1,7 +1,8 @@
+import BenchmarkSupport
 import Clocks
 
 /// The scenarios on swift-clocks' TestClock.
-let peerScenarios = Scenarios(
+let peerScenarios = ClockScenarios(
   makeClock: { Clocks.TestClock() },
   advance: { clock, duration in await clock.advance(by: duration) },
   countTicks: { clock, seen, ticks in

@@ -1,18 +1,29 @@
 import Synchronization
 
-/// The scenarios, written once for any test clock: each library says how to make its clock,
-/// advance it and start a timer on it (both libraries extend `Clock` with `timer(interval:)`,
-/// so generic code could not say which one it means).
-struct Scenarios<TestClock: Clock<Duration>>: Sendable {
+/// The test-clock scenarios, written once for any test clock: each library says how to make its
+/// clock, advance it and start a timer on it (both libraries extend `Clock` with
+/// `timer(interval:)`, so generic code could not say which one it means). Shared by the clocks
+/// and the schedulers benchmarks.
+public struct ClockScenarios<TestClock: Clock<Duration>>: Sendable {
   var makeClock: @Sendable () -> TestClock
   var advance: @Sendable (TestClock, Duration) async -> Void
   var countTicks: @Sendable (TestClock, Counter, Int) async -> Void
 
   /// How often a scenario had to advance again because the first advance missed work.
-  let extraAdvances = Counter()
+  public let extraAdvances = Counter()
+
+  public init(
+    makeClock: @escaping @Sendable () -> TestClock,
+    advance: @escaping @Sendable (TestClock, Duration) async -> Void,
+    countTicks: @escaping @Sendable (TestClock, Counter, Int) async -> Void
+  ) {
+    self.makeClock = makeClock
+    self.advance = advance
+    self.countTicks = countTicks
+  }
 
   /// Sleepers with deadlines 1 ms, 2 ms, … `count` ms, advanced past all of them.
-  func sleepers(_ count: Int) async {
+  public func sleepers(_ count: Int) async {
     let clock = makeClock()
     let woken = Counter()
     let tasks = (1...count).map { index in
@@ -30,7 +41,7 @@ struct Scenarios<TestClock: Clock<Duration>>: Sendable {
   }
 
   /// A one-second timer advanced to its `ticks`-th tick.
-  func timer(ticks: Int) async {
+  public func timer(ticks: Int) async {
     let clock = makeClock()
     let seen = Counter()
     let task = Task { await countTicks(clock, seen, ticks) }
@@ -43,8 +54,10 @@ struct Scenarios<TestClock: Clock<Duration>>: Sendable {
   }
 }
 
-final class Counter: Sendable {
+/// A count shared between tasks.
+public final class Counter: Sendable {
   private let storage = Mutex(0)
-  func increment() { storage.withLock { $0 += 1 } }
-  var value: Int { storage.withLock { $0 } }
+  public init() {}
+  public func increment() { storage.withLock { $0 += 1 } }
+  public var value: Int { storage.withLock { $0 } }
 }
