@@ -28,10 +28,16 @@ public enum Command: Equatable, Sendable {
 
     switch word.lowercased() {
     case "add":
+      guard !rest.allSatisfy(\.isWhitespace) else {
+        throw CommandError("'add' needs the todo's text, e.g. 'add Buy milk'")
+      }
       self = .add(rest)
     case "edit":
       let index = try number(arguments.first)
       let text = String(rest.drop(while: { !$0.isWhitespace }).trimmingPrefix(while: \.isWhitespace))
+      guard !text.allSatisfy(\.isWhitespace) else {
+        throw CommandError("'edit' needs the new text after the number, e.g. 'edit \(index) Buy oat milk'")
+      }
       self = .edit(index, text)
     case "complete", "toggle", "done":
       self = .complete(try number(arguments.first))

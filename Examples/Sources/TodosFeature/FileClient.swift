@@ -30,6 +30,48 @@ public struct TodosFileError: Error, Equatable, CustomStringConvertible {
   }
 }
 
+/// Why the todos could not be saved, in words: which folder or file is the problem, and why.
+public struct TodosSaveError: Error, Equatable, CustomStringConvertible {
+  public var url: URL
+  public var reason: String
+
+  public init(url: URL, reason: String) {
+    self.url = url
+    self.reason = reason
+  }
+
+  public var description: String {
+    "Could not save the todos to \(url.path): \(reason). Your changes are only in memory; choose another file with --file PATH."
+  }
+
+  /// Describes `error`, thrown while writing `url`, by looking at the file system: a missing
+  /// folder, a folder where the file should be, a folder that cannot be written to.
+  public init(url: URL, error: any Error) {
+    let folder = url.deletingLastPathComponent().path
+    var isDirectory: ObjCBool = false
+    if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue {
+      self.init(url: url, reason: "it is a folder, not a file")
+    } else if !FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) {
+      self.init(url: url, reason: "the folder \(folder) does not exist")
+    } else if !isDirectory.boolValue {
+      self.init(url: url, reason: "\(folder) is a file, not a folder")
+    } else if !FileManager.default.isWritableFile(atPath: folder) {
+      self.init(url: url, reason: "the folder \(folder) is not writable (permission denied)")
+    } else if let code = (error as NSError).underlyingPOSIXCode {
+      self.init(url: url, reason: String(cString: strerror(code)).lowercased())
+    } else {
+      self.init(url: url, reason: (error as NSError).localizedDescription)
+    }
+  }
+}
+
+extension NSError {
+  fileprivate var underlyingPOSIXCode: Int32? {
+    if domain == NSPOSIXErrorDomain { return Int32(code) }
+    return (userInfo[NSUnderlyingErrorKey] as? NSError)?.underlyingPOSIXCode
+  }
+}
+
 /// Where the todos live by default: `todos.json` in the working directory.
 public enum TodosFile {
   public static var defaultURL: URL {
@@ -60,7 +102,12 @@ extension FileClient: DependencyKey {
     let loadFailed = LockedFlag()
     return FileClient(
       load: {
-        guard FileManager.default.fileExists(atPath: url.path) else { return [] }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else { return [] }
+        guard !isDirectory.boolValue else {
+          loadFailed.set()
+          throw TodosFileError(url: url, reason: "it is a folder, not a file (give a file path such as \(url.path)/todos.json)")
+        }
         do {
           let data = try Data(contentsOf: url)
           if data.isEmpty { return [] }
@@ -79,7 +126,11 @@ extension FileClient: DependencyKey {
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        try encoder.encode(todos).write(to: url, options: .atomic)
+        do {
+          try encoder.encode(todos).write(to: url, options: .atomic)
+        } catch {
+          throw TodosSaveError(url: url, error: error)
+        }
       }
     )
   }

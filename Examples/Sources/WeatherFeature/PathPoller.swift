@@ -1,4 +1,4 @@
-import Synchronization
+import Harness
 
 /// Polls a status on a clock's schedule and hands out only the changes.
 ///
@@ -8,7 +8,7 @@ import Synchronization
 final class PathPoller: Sendable {
   private let sleepUntilTick: @Sendable (Int) async throws -> Void
   private let status: @Sendable (Int) -> NetworkPath.Status
-  private let state = Mutex<(nextTick: Int, reported: NetworkPath.Status?)>((0, nil))
+  private let state = LockIsolated<(nextTick: Int, reported: NetworkPath.Status?)>((0, nil))
 
   init<C: Clock<Duration>>(
     clock: C,
@@ -23,7 +23,7 @@ final class PathPoller: Sendable {
   /// The next path that differs from the last one handed out; nil once the task is cancelled.
   @Sendable func nextChange() async -> NetworkPath? {
     while !Task.isCancelled {
-      let tick = state.withLock { state in
+      let tick = state.withValue { state in
         defer { state.nextTick += 1 }
         return state.nextTick
       }
@@ -31,7 +31,7 @@ final class PathPoller: Sendable {
         do { try await sleepUntilTick(tick) } catch { return nil }
       }
       let now = status(tick)
-      let changed = state.withLock { state in
+      let changed = state.withValue { state in
         defer { state.reported = now }
         return state.reported != now
       }

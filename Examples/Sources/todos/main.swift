@@ -1,48 +1,53 @@
 // The Todos app in a terminal: interactive when standard input is a terminal, one command per
 // line from a pipe (`printf 'add Milk\nlist\n' | swift run --package-path Examples todos`).
+import ArgumentParser
+import Dispatch
 import Foundation
 import Harness
 import HarnessStore
 import TodosFeature
 
-let usage = """
-  Usage: todos [--file PATH] [--preview] [--help]
+struct TodosOptions: ParsableCommand {
+  static var configuration: CommandConfiguration {
+    CommandConfiguration(
+      commandName: "todos",
+      abstract: "A todo list, saved a second after each change.",
+      discussion: """
+        Interactive when standard input is a terminal; otherwise one command per line, and the \
+        exit status is 1 when a command or a save failed.
 
-    --file PATH   where the todos are saved (default: ./todos.json); analytics go to
-                  analytics.jsonl in the same folder
-    --preview     run with preview dependencies: sample todos in memory, an immediate clock,
-                  nothing written to disk
+        \(commandHelp)
+        """
+    )
+  }
 
-  \(commandHelp)
-  """
+  @Option(
+    help: ArgumentHelp(
+      "Where the todos are saved; analytics go to analytics.jsonl in the same folder.",
+      valueName: "path"
+    )
+  )
+  var file: String = TodosFile.defaultURL.path
 
-var fileURL = TodosFile.defaultURL
-var isPreview = false
-var arguments = CommandLine.arguments.dropFirst()
-while let argument = arguments.popFirst() {
-  switch argument {
-  case "--file":
-    guard let path = arguments.popFirst() else {
-      FileHandle.standardError.write(Data("error: --file needs a path\n\n\(usage)\n".utf8))
-      exit(2)
+  @Flag(help: "Run with preview dependencies: sample todos in memory, an immediate clock, nothing written.")
+  var preview = false
+
+  func validate() throws {
+    var isDirectory: ObjCBool = false
+    if !preview, FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory), isDirectory.boolValue {
+      throw ValidationError("--file \(file) is a folder; give a file path such as \(file)/todos.json")
     }
-    fileURL = URL(fileURLWithPath: path)
-  case "--preview":
-    isPreview = true
-  case "--help", "-h":
-    print(usage)
-    exit(0)
-  default:
-    FileHandle.standardError.write(Data("error: unknown argument '\(argument)'\n\n\(usage)\n".utf8))
-    exit(2)
   }
 }
 
+let options = TodosOptions.parseOrExit()
+let fileURL = URL(fileURLWithPath: options.file)
 let isInteractive = isatty(STDIN_FILENO) == 1
+let terminal = Terminal()
 let store = Store(initialState: AppFeature.State()) {
   AppFeature()
 } withDependencies: {
-  if isPreview {
+  if options.preview {
     $0.context = .preview
     $0.continuousClock = ImmediateClock()
   } else {
@@ -53,46 +58,83 @@ let store = Store(initialState: AppFeature.State()) {
 
 await store.send(.launched).finish()
 if let loadError = store.state.loadError {
-  FileHandle.standardError.write(Data("error: \(loadError)\n".utf8))
+  terminal.error("error: \(loadError)")
   exit(1)
 }
 
-/// Clears the terminal and draws `list`, then `message`.
-nonisolated func draw(_ list: TodosFeature.State, message: String? = nil) {
-  print("\u{1B}[2J\u{1B}[H", terminator: "")  // clear the screen, cursor home
-  print(render(list))
-  if let message { print("\n\(message)") }
-  print("\nType a command (help for the list):")
-}
+/// Set when a command or a save failed: a piped run then exits with status 1.
+let somethingFailed = LockedValue(false)
 
 func redraw(message: String? = nil) {
   guard isInteractive else { return }
-  draw(store.state.list, message: message)
+  terminal.draw(store.state.list, message: message)
 }
 
 func fail(_ message: String) {
+  somethingFailed.value = true
   if isInteractive {
     redraw(message: "! \(message)")
   } else {
-    FileHandle.standardError.write(Data("error: \(message)\n".utf8))
+    terminal.error("error: \(message)")
   }
 }
 
-redraw()
-// Effects change the list on their own too (a completed todo sinks after a second): redraw then.
-// Detached: the main thread is blocked in readLine, so main-actor work would never run.
-let redrawOnChange = Task.detached { [store, isInteractive] in
-  guard isInteractive else { return }
-  var shown = store.state.list
-  for await state in store.states where state.list != shown {
-    shown = state.list
-    draw(state.list)
-    print("todos> ", terminator: "")
-    fflush(nil)  // the prompt has no newline: push it out now
+/// Saves what is not saved yet, lets running effects end, and leaves with `status` (1 when the
+/// save failed).
+nonisolated func saveAndExit(
+  _ store: StoreOf<AppFeature>, terminal: Terminal, status: Int32, failed: LockedValue<Bool>
+) async -> Never {
+  await store.send(.saveNow).finish()
+  // Effects still running (analytics being written) must end before the process does.
+  await store.finishEffects()
+  if let saveError = store.state.saveError {
+    terminal.error("error: \(saveError)")
+    exit(1)
+  }
+  exit(status != 0 ? status : failed.value ? 1 : 0)
+}
+
+/// Ctrl-C or a `kill` within a second of a change (before the debounced save) still saves it.
+/// Nonisolated: the handlers run on a dispatch queue, not on the main actor, whose thread is
+/// blocked in readLine.
+nonisolated func saveOnSignals(
+  _ store: StoreOf<AppFeature>, terminal: Terminal, failed: LockedValue<Bool>
+) -> [any DispatchSourceSignal] {
+  [SIGINT, SIGTERM].map { signalNumber in
+    signal(signalNumber, SIG_IGN)
+    let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
+    source.setEventHandler {
+      Task { await saveAndExit(store, terminal: terminal, status: 128 + signalNumber, failed: failed) }
+    }
+    source.resume()
+    return source
   }
 }
+let signalSources = saveOnSignals(store, terminal: terminal, failed: somethingFailed)
+
+redraw()
+// The state changes on its own too (a completed todo sinks after a second, a save fails):
+// redraw, or report the failure, when it does. Detached: the main thread is blocked in
+// readLine. The terminal writes with write(2), never through stdio, whose fflush(nil) would
+// wait for the lock readLine holds on standard input.
+let watchState = Task.detached { [store, terminal, isInteractive, somethingFailed] in
+  var shown = store.state
+  for await state in store.states where state != shown {
+    defer { shown = state }
+    let newSaveError = state.saveError != shown.saveError ? state.saveError : nil
+    if newSaveError != nil { somethingFailed.value = true }
+    if isInteractive {
+      if state.list != shown.list || newSaveError != nil {
+        terminal.draw(state.list, message: newSaveError.map { "! \($0)" }, prompt: true)
+      }
+    } else if let newSaveError {
+      terminal.error("error: \(newSaveError)")
+    }
+  }
+}
+
 while true {
-  if isInteractive { print("todos> ", terminator: "") }
+  if isInteractive { terminal.prompt() }
   guard let line = readLine() else { break }
   let command: Command
   do {
@@ -105,14 +147,14 @@ while true {
   case .quit:
     break
   case .help:
-    if isInteractive { redraw(message: commandHelp) } else { print(commandHelp) }
+    if isInteractive { redraw(message: commandHelp) } else { terminal.write(commandHelp) }
     continue
   case .list:
-    if isInteractive { redraw() } else { print(render(store.state.list)) }
+    if isInteractive { redraw() } else { terminal.write(render(store.state.list)) }
     continue
   case let .add(text):
     store.send(.list(.addButtonTapped))
-    if let id = store.state.list.todos.first?.id, !text.isEmpty {
+    if let id = store.state.list.todos.first?.id {
       store.send(.list(.todo(id: id, action: .textFieldChanged(text))))
     }
     redraw()
@@ -129,11 +171,6 @@ while true {
   break
 }
 
-redrawOnChange.cancel()
-await store.send(.saveNow).finish()
-// Effects still running (analytics being written) must end before the process does.
-await store.finishEffects()
-if let saveError = store.state.saveError {
-  FileHandle.standardError.write(Data("error: could not save: \(saveError)\n".utf8))
-  exit(1)
-}
+watchState.cancel()
+signalSources.forEach { $0.cancel() }
+await saveAndExit(store, terminal: terminal, status: 0, failed: somethingFailed)

@@ -29,6 +29,19 @@ import TodosFeature
     }
   }
 
+  @Test func blankTextIsRejected() {
+    for line in ["add", "add   ", "ADD \t "] {
+      #expect(throws: CommandError("'add' needs the todo's text, e.g. 'add Buy milk'")) {
+        try Command(parsing: line)
+      }
+    }
+    for line in ["edit 2", "edit 2    "] {
+      #expect(throws: CommandError("'edit' needs the new text after the number, e.g. 'edit 2 Buy oat milk'")) {
+        try Command(parsing: line)
+      }
+    }
+  }
+
   @Test func numbersReferToTheShownList() throws {
     let state = TodosFeature.State(
       todos: [

@@ -1,4 +1,4 @@
-import Synchronization
+import Harness
 
 /// Holds a client's answer until the test opens it, and tells the test when the request came:
 /// how a test puts an event between a request and its answer, without sleeping.
@@ -10,12 +10,12 @@ final class Gate: Sendable {
     var waiter: CheckedContinuation<Void, Never>?
   }
 
-  private let state = Mutex(State())
+  private let state = LockIsolated(State())
 
   /// Called by the client: marks the request as arrived and waits until ``open()``.
   func pass() async {
     await withCheckedContinuation { (waiter: CheckedContinuation<Void, Never>) in
-      let (watcher, isOpen) = state.withLock { state in
+      let (watcher, isOpen) = state.withValue { state in
         state.hasArrived = true
         defer { state.arrivalWatcher = nil }
         if !state.isOpen { state.waiter = waiter }
@@ -29,7 +29,7 @@ final class Gate: Sendable {
   /// Waits until a request has arrived at the gate.
   func arrival() async {
     await withCheckedContinuation { (watcher: CheckedContinuation<Void, Never>) in
-      let hasArrived = state.withLock { state in
+      let hasArrived = state.withValue { state in
         if !state.hasArrived { state.arrivalWatcher = watcher }
         return state.hasArrived
       }
@@ -39,7 +39,7 @@ final class Gate: Sendable {
 
   /// Lets the request (and any later one) through.
   func open() {
-    let waiter = state.withLock { state in
+    let waiter = state.withValue { state in
       state.isOpen = true
       defer { state.waiter = nil }
       return state.waiter

@@ -1,5 +1,4 @@
 import Harness
-import Synchronization
 
 /// A stream a test feeds by hand, one element at a time. ``send(_:)`` returns once the consumer
 /// is done with the element, that is when it asks for the next one (or stops listening): a
@@ -65,12 +64,12 @@ private final class Channel<Element: Sendable>: Sendable {
     case refuse(String)
   }
 
-  private let state = Mutex(State())
+  private let state = LockIsolated(State())
 
   /// The consumer asks for the next element: the previous one is done.
   func receive() async -> Element? {
     await withCheckedContinuation { (consumer: CheckedContinuation<Element?, Never>) in
-      let (done, answer): (Sender?, Element??) = state.withLock { state in
+      let (done, answer): (Sender?, Element??) = state.withValue { state in
         let done = state.handling
         state.handling = nil
         if let pending = state.pending {
@@ -90,7 +89,7 @@ private final class Channel<Element: Sendable>: Sendable {
   /// Returns nil once the element was handled, or why it could not be sent.
   func send(_ element: Element) async -> String? {
     await withCheckedContinuation { (sender: Sender) in
-      let step: Step = state.withLock { state in
+      let step: Step = state.withValue { state in
         if state.isCancelled { return .refuse("the consumer stopped listening (its task was cancelled)") }
         if state.isFinished { return .refuse("the stream was already finished") }
         if state.pending != nil || state.handling != nil {
@@ -113,7 +112,7 @@ private final class Channel<Element: Sendable>: Sendable {
   }
 
   func finish() {
-    let consumer = state.withLock { state in
+    let consumer = state.withValue { state in
       state.isFinished = true
       defer { state.consumer = nil }
       return state.consumer
@@ -123,7 +122,7 @@ private final class Channel<Element: Sendable>: Sendable {
 
   /// The consumer's task was cancelled: nobody will ask again, so release everyone.
   func cancel() {
-    let (consumer, pending, handling) = state.withLock { state in
+    let (consumer, pending, handling) = state.withValue { state in
       state.isCancelled = true
       defer {
         state.consumer = nil

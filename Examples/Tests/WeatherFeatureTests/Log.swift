@@ -1,12 +1,12 @@
-import Synchronization
+import Harness
 
 /// What a test's clients were asked, in order, from any task.
 final class Log<Entry: Sendable>: Sendable {
-  private let storage = Mutex<[Entry]>([])
+  private let storage = LockIsolated<[Entry]>([])
 
-  func append(_ entry: Entry) { storage.withLock { $0.append(entry) } }
+  func append(_ entry: Entry) { storage.withValue { $0.append(entry) } }
 
-  var entries: [Entry] { storage.withLock { $0 } }
+  var entries: [Entry] { storage.withValue { $0 } }
 }
 
 /// A request a test's weather client received.
