@@ -31,7 +31,11 @@ enum DefaultValueFactory {
       return Made(value: Key.previewValue)
     case .test:
       let probe = MissingTestValueProbe()
-      let value = MissingTestValueProbe.$current.withValue(probe) { Key.testValue }
+      // Unimplemented endpoints made here report their use at the `@Dependency` property read.
+      let readSite = read.access.map { UnimplementedReadSite(location: $0.site.location, test: TestContext.current) }
+      let value = UnimplementedReadSite.$current.withValue(readSite) {
+        MissingTestValueProbe.$current.withValue(probe) { Key.testValue }
+      }
       guard probe.wasUsed else { return Made(value: value) }
       if isUpdating { return Made(value: value, isCacheable: false) }
       let kind: MissingValueMessage.Kind =

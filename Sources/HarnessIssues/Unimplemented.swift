@@ -10,8 +10,9 @@ public struct Unimplemented: Error, Sendable, Equatable, CustomStringConvertible
 
 // `unimplemented(_:)` builds endpoints for dependency clients that a test did not expect to be
 // used. Calling one reports `Unimplemented: 'Client.endpoint'` with where it was defined and the
-// arguments it got, then returns the placeholder or throws ``Unimplemented``. Any arity, sync or
-// async, throwing or not:
+// arguments it got, then returns the placeholder or throws ``Unimplemented``. Made for a
+// dependency's test value, it reports at the `@Dependency` property that read the value (in the
+// test that read it). Any arity, sync or async, throwing or not:
 //
 //     struct APIClient {
 //       var fetch: @Sendable (Int) async throws -> User
@@ -147,10 +148,27 @@ public func unimplemented<Result>(
   return placeholder
 }
 
+/// The `@Dependency` property whose test value is being built, and the test it is built for:
+/// an unimplemented endpoint made meanwhile reports its use there, in the user's feature, rather
+/// than where the endpoint was defined (which becomes the message's "Defined at" line).
+package struct UnimplementedReadSite: Sendable {
+  package let location: SourceCodeLocation
+  package let test: TestContext?
+
+  package init(location: SourceCodeLocation, test: TestContext?) {
+    self.location = location
+    self.test = test
+  }
+
+  @TaskLocal package static var current: UnimplementedReadSite?
+}
+
 /// Where an unimplemented endpoint was defined, and how to report its use.
 struct UnimplementedSite: Sendable {
   let description: String
   let location: SourceCodeLocation
+  /// The `@Dependency` property that read the value this endpoint was made for, if any.
+  let readSite: UnimplementedReadSite?
 
   init(
     _ description: String,
@@ -161,6 +179,7 @@ struct UnimplementedSite: Sendable {
   ) {
     self.description = description
     self.location = SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    self.readSite = UnimplementedReadSite.current
   }
 
   /// The endpoint's name for the thrown error: its description, or where it was defined when
@@ -181,7 +200,10 @@ struct UnimplementedSite: Sendable {
       A test used an endpoint it did not expect to be used. Override it in the test \
       (withDependencies, or a test trait) if the test should use it.
       """
-    HarnessIssues.report(ReportedIssue(message: message, location: location))
+    // At the property that read the value, while the test that read it runs (a value kept in a
+    // `static let` outlives that test: another test's use is reported where it was defined).
+    let at = readSite.flatMap { $0.test == TestContext.current ? $0.location : nil } ?? location
+    HarnessIssues.report(ReportedIssue(message: message, location: at))
   }
 }
 
