@@ -212,7 +212,7 @@ package enum DependencyUsageTracking {
     output: (DependencyUsageReport) -> Void,
     site: SourceCodeLocation,
     updateSite: Site? = nil,
-    _ update: (inout DependencyValues) throws -> Void = { _ in },
+    _ update: (inout DependencyValues) throws -> Void,
     operation: () throws -> R
   ) rethrows -> R {
     let usage = DependencyUsageRecorder(mode: mode, label: label)
@@ -234,7 +234,7 @@ package enum DependencyUsageTracking {
     site: SourceCodeLocation,
     updateSite: Site? = nil,
     isolation: isolated (any Actor)? = #isolation,
-    _ update: (inout DependencyValues) async throws -> Void = { _ in },
+    _ update: (inout DependencyValues) async throws -> Void,
     operation: () async throws -> R
   ) async rethrows -> R {
     let usage = DependencyUsageRecorder(mode: mode, label: label)

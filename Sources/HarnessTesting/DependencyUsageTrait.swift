@@ -35,7 +35,8 @@ public struct DependencyUsageTrait: TestTrait, SuiteTrait, TestScoping {
   /// Receives the report (prints it by default).
   let output: @Sendable (DependencyUsageReport) -> Void
 
-  init(
+  /// A trait delivering its reports to `output` (tests of the trait check them there).
+  package init(
     _ mode: DependencyUsageMode,
     output: @escaping @Sendable (DependencyUsageReport) -> Void = DependencyUsageTracking.printReport
   ) {
