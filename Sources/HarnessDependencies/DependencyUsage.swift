@@ -191,9 +191,10 @@ extension DependencyName {
   }
 }
 
-/// Runs usage-tracked scopes for the test traits and `DependencyTestCase`.
-package enum DependencyUsageTracking {
-  package typealias Site = (fileID: StaticString, filePath: StaticString, line: UInt, column: UInt)
+/// Runs usage-tracked scopes for the test traits and `DependencyTestCase` (and the benchmark).
+@_spi(DependencyUsage)
+public enum DependencyUsageTracking {
+  public typealias Site = (fileID: StaticString, filePath: StaticString, line: UInt, column: UInt)
 
   private static func staticSite(_ site: Site?) -> StaticSourceLocation? {
     site.map {
@@ -202,11 +203,11 @@ package enum DependencyUsageTracking {
   }
 
   /// Prints a report.
-  package static let printReport: @Sendable (DependencyUsageReport) -> Void = { print($0) }
+  public static let printReport: @Sendable (DependencyUsageReport) -> Void = { print($0) }
 
   /// Runs `operation` in a fresh dependency scope (overridden by `update`) that records usage,
   /// then delivers the report to `output`.
-  package static func run<R>(
+  public static func run<R>(
     _ mode: DependencyUsageMode,
     label: String,
     output: (DependencyUsageReport) -> Void,
@@ -227,7 +228,7 @@ package enum DependencyUsageTracking {
   }
 
   /// Runs async `operation` in a fresh usage-recording scope. See the synchronous overload.
-  package static func run<R>(
+  public static func run<R>(
     _ mode: DependencyUsageMode,
     label: String,
     output: (DependencyUsageReport) -> Void,

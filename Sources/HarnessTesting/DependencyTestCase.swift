@@ -1,4 +1,4 @@
-import HarnessDependencies
+@_spi(DependencyUsage) import HarnessDependencies
 import HarnessIssues
 import XCTest
 

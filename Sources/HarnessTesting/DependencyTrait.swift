@@ -1,4 +1,4 @@
-import HarnessDependencies
+@_spi(DependencyUsage) import HarnessDependencies
 import Testing
 
 /// A Swift Testing trait that runs each test (each argument of a parameterized test too) in a

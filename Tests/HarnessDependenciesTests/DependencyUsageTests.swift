@@ -1,5 +1,5 @@
 import Foundation
-import HarnessDependencies
+@_spi(DependencyUsage) import HarnessDependencies
 import HarnessIssues
 import HarnessTesting
 import Testing
