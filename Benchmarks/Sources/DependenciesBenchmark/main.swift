@@ -9,6 +9,7 @@
 import BenchmarkSupport
 import Dependencies
 @_spi(DependencyUsage) import HarnessDependencies
+import HarnessIssues
 
 /// The dependency both libraries read: a client with one endpoint.
 struct Counter: Sendable {
@@ -200,5 +201,5 @@ func whileTrackingElsewhere(_ body: () -> Void) async {
   for await _ in opened { break }
   body()
   releaseSignal.yield()
-  await tracker.value
+  _ = await tracker.result
 }
