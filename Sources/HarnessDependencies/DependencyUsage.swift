@@ -130,6 +130,18 @@ final class DependencyUsageRecorder: Sendable {
     }
   }
 
+  /// A recorder for a tracked scope about to run: counted as running until ``end(site:output:)``.
+  static func start(mode: DependencyUsageMode, label: String) -> DependencyUsageRecorder {
+    activeCount.add(1, ordering: .relaxed)
+    return DependencyUsageRecorder(mode: mode, label: label)
+  }
+
+  /// Finishes the tracked scope: delivers the report (see ``finish(site:output:)``).
+  func end(site: SourceCodeLocation, output: (DependencyUsageReport) -> Void) {
+    finish(site: site, output: output)
+    Self.activeCount.subtract(1, ordering: .relaxed)
+  }
+
   /// Delivers the report and, in strict mode, reports each unused override as an issue at the
   /// place it was set (else at `site`).
   func finish(site: SourceCodeLocation, output: (DependencyUsageReport) -> Void) {
@@ -216,12 +228,8 @@ public enum DependencyUsageTracking {
     _ update: (inout DependencyValues) throws -> Void,
     operation: () throws -> R
   ) rethrows -> R {
-    let usage = DependencyUsageRecorder(mode: mode, label: label)
-    DependencyUsageRecorder.activeCount.add(1, ordering: .relaxed)
-    defer {
-      usage.finish(site: site, output: output)
-      DependencyUsageRecorder.activeCount.subtract(1, ordering: .relaxed)
-    }
+    let usage = DependencyUsageRecorder.start(mode: mode, label: label)
+    defer { usage.end(site: site, output: output) }
     return try withUpdated(
       DependencyValues.fresh(usage: usage), site: staticSite(updateSite),
       update, operation: operation)
@@ -238,12 +246,8 @@ public enum DependencyUsageTracking {
     _ update: (inout DependencyValues) async throws -> Void,
     operation: () async throws -> R
   ) async rethrows -> R {
-    let usage = DependencyUsageRecorder(mode: mode, label: label)
-    DependencyUsageRecorder.activeCount.add(1, ordering: .relaxed)
-    defer {
-      usage.finish(site: site, output: output)
-      DependencyUsageRecorder.activeCount.subtract(1, ordering: .relaxed)
-    }
+    let usage = DependencyUsageRecorder.start(mode: mode, label: label)
+    defer { usage.end(site: site, output: output) }
     return try await withUpdated(
       DependencyValues.fresh(usage: usage), site: staticSite(updateSite),
       isolation: isolation, update, operation: operation)

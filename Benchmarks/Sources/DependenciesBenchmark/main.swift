@@ -104,9 +104,7 @@ let (harnessNestedRead, peerNestedRead) = await sideBySide(
   "swift-dependencies @Dependency read inside a scope overriding something else",
   count: slowReads, rounds: 7
 ) {
-  HarnessDependencies.withDependencies { $0.context = .live } operation: {
-    for _ in 0..<slowReads { blackHole(harnessModel.counter) }
-  }
+  harnessReadsInsideAScopeOverridingSomethingElse()
 } peer: {
   Dependencies.withDependencies { $0.context = .live } operation: {
     for _ in 0..<slowReads { blackHole(peerModel.counter) }
@@ -174,9 +172,7 @@ let (untrackedSlowRead, trackedRead) = await sideBySide(
   "Harness @Dependency read inside a usage-tracked scope (recorded)",
   count: slowReads, rounds: 7
 ) {
-  HarnessDependencies.withDependencies { $0.context = .live } operation: {
-    for _ in 0..<slowReads { blackHole(harnessModel.counter) }
-  }
+  harnessReadsInsideAScopeOverridingSomethingElse()
 } peer: {
   DependencyUsageTracking.run(
     .report, label: "benchmark", output: { _ in }, site: SourceCodeLocation(), { _ in }
@@ -185,6 +181,13 @@ let (untrackedSlowRead, trackedRead) = await sideBySide(
   }
 }
 compare(untrackedSlowRead, to: trackedRead)
+
+/// `slowReads` reads of the model's dependency inside a scope that overrides another one.
+func harnessReadsInsideAScopeOverridingSomethingElse() {
+  HarnessDependencies.withDependencies { $0.context = .live } operation: {
+    for _ in 0..<slowReads { blackHole(harnessModel.counter) }
+  }
+}
 
 /// Runs `body` while another task holds a usage-tracked scope open.
 func whileTrackingElsewhere(_ body: () -> Void) async {
