@@ -190,7 +190,7 @@ func harnessReadsInsideAScopeOverridingSomethingElse() {
 }
 
 /// Runs `body` while another task holds a usage-tracked scope open.
-func whileTrackingElsewhere(_ body: () -> Void) async {
+@MainActor func whileTrackingElsewhere(_ body: () -> Void) async {
   let (opened, openedSignal) = AsyncStream<Void>.makeStream()
   let (release, releaseSignal) = AsyncStream<Void>.makeStream()
   let tracker = Task {
