@@ -111,6 +111,12 @@ final class DependencyUsageRecorder: Sendable {
     }
   }
 
+  /// Notes that the override `node` was used without its own key being read (a context
+  /// override choosing a default value).
+  func noteUsed(_ node: OverrideNode) {
+    state.withLock { $0.given[ObjectIdentifier(node)]?.isRead = true }
+  }
+
   /// Notes that the live value of `name` was built.
   func noteLive(_ name: DependencyName) {
     state.withLock { $0.live.append(name.shortDescription) }
@@ -192,6 +198,8 @@ extension DependencyValues {
           ? nil : DependencyName.property(from: function),
         keyType: key, valueType: Key.Value.self),
       node: node)
+    // A default value was chosen by the overridden context, if any: that override was used.
+    if node == nil, let context = overriddenContextNode { usage.noteUsed(context) }
   }
 }
 

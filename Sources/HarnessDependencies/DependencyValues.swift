@@ -128,9 +128,12 @@ public struct DependencyValues: Sendable {
   }
 
   /// The context these values override, if they do.
-  var overriddenContext: DependencyContext? {
-    if let node = storage.contextNode(), captured?.contains(node) != true { return node.value }
-    return captured?.context
+  var overriddenContext: DependencyContext? { overriddenContextNode?.value }
+
+  /// The override of ``context`` these values read, if they override it.
+  var overriddenContextNode: TypedOverrideNode<DependencyContext>? {
+    if let node = storage.contextNode(), captured?.contains(node) != true { return node }
+    return captured?.contextNode()
   }
 
   /// The newest override of `key`: the current values' if they set it after they parted from

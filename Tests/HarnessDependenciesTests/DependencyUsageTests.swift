@@ -60,6 +60,17 @@ struct DependencyUsageTests {
     #expect(report.liveValues == ["\\.service"])
   }
 
+  @Test func aContextOverrideIsUsedByTheDefaultsItChooses() {
+    let report = usage {
+      withDependencies { $0.context = .live } operation: {
+        #expect(DependencyValues.current.greeting == "live")
+      }
+    }
+    #expect(report.read == ["\\.greeting"])
+    #expect(report.unusedOverrides.isEmpty)
+    #expect(report.liveValues == ["\\.greeting"])
+  }
+
   @Test func recordsEveryReadOfAPropertyNotJustTheFirst() {
     let report = usage {
       let model = UsageModel()
