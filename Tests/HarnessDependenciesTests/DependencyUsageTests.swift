@@ -191,3 +191,33 @@ struct DependencyUsageParallelTests {
     }
   }
 }
+
+/// Expects the issue that a strict usage trait listed after it reports once the test has run.
+private struct ExpectsUnusedOverride: TestTrait, TestScoping {
+  let name: String
+
+  func provideScope(
+    for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
+  ) async throws {
+    let name = name
+    await withExpectedIssue {
+      try await function()
+    } matching: { issue in
+      issue.message.contains("The override of \(name) (set at HarnessDependenciesTests/DependencyUsageTests.swift:")
+        && issue.message.contains("was never read by strictTraitFailsTheTestForAnUnusedOverride()")
+        && issue.location.fileID == "HarnessDependenciesTests/DependencyUsageTests.swift"
+    }
+  }
+}
+
+@Test(
+  ExpectsUnusedOverride(name: "\\.number"),
+  .dependencyUsage(.strict),
+  .dependencies {
+    $0.greeting = "strict"
+    $0.number = 1
+  }
+)
+func strictTraitFailsTheTestForAnUnusedOverride() {
+  #expect(DependencyValues.current.greeting == "strict")
+}
