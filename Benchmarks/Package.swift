@@ -49,6 +49,7 @@ let package = Package(
       dependencies: [
         "BenchmarkSupport",
         .product(name: "HarnessDependencies", package: "Harness"),
+        .product(name: "HarnessIssues", package: "Harness"),
         .product(name: "Dependencies", package: "swift-dependencies"),
       ]
     ),

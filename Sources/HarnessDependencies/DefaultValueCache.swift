@@ -11,10 +11,13 @@ import Synchronization
 @usableFromInline
 final class DefaultValueCache: Sendable {
   @usableFromInline let context: DependencyContext
+  /// The usage recorder of a tracked scope: told when a live value is built.
+  @usableFromInline let usage: DependencyUsageRecorder?
   private let slots = Locked<[ObjectIdentifier: ValueSlot]>([:])
 
-  init(context: DependencyContext) {
+  init(context: DependencyContext, usage: DependencyUsageRecorder? = nil) {
     self.context = context
+    self.usage = usage
   }
 
   /// The default value of `Key` in this cache's context, built on first use.
@@ -42,7 +45,8 @@ final class DefaultValueCache: Sendable {
       // Built with the values it was read through current, so that a value built from other
       // dependencies sees the same overrides (a model's captured ones included).
       DependencyStorage.local.withValue(values.storageForBuilds) {
-        DefaultValueFactory.make(Key.self, context: context, read: read, isUpdating: isUpdating)
+        DefaultValueFactory.make(
+          Key.self, context: context, read: read, isUpdating: isUpdating, usage: usage)
       }
     }
     if !isUpdating { slot.markUsed() }

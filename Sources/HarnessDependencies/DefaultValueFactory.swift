@@ -20,11 +20,15 @@ enum DefaultValueFactory {
     _ key: Key.Type,
     context: DependencyContext,
     read: DependencyRead,
-    isUpdating: Bool
+    isUpdating: Bool,
+    usage: DependencyUsageRecorder? = nil
   ) -> Made<Key.Value> {
     switch context {
     case .live:
-      if let value = liveValue(of: key) { return Made(value: value) }
+      if let value = liveValue(of: key) {
+        if !isUpdating { usage?.noteLive(read.name) }
+        return Made(value: value)
+      }
       reportIssue(MissingValueMessage(kind: .liveValue, read: read).text, at: read)
       return Made(value: Key.testValue)
     case .preview:
@@ -38,6 +42,7 @@ enum DefaultValueFactory {
       }
       guard probe.wasUsed else { return Made(value: value) }
       if isUpdating { return Made(value: value, isCacheable: false) }
+      if probe.hasNoPreviewValue { usage?.noteLive(read.name) }
       let kind: MissingValueMessage.Kind =
         probe.hasNoPreviewValue ? .testValue : .testValueFromPreview
       reportIssue(MissingValueMessage(kind: kind, read: read).text, at: read)

@@ -142,7 +142,10 @@ public struct Dependency<Value: Sendable>: Sendable {
     // read from the captured values is fixed for good, unless defaults come from "the running
     // test", which is found anew at each read. A read through a scope that changes nothing this
     // read depends on gives the captured values' answer, so it fixes the value too.
-    let canFix = captured.scope != nil || !isTesting
+    // Nor is a read in a usage-tracked scope (`.dependencyUsage`): each read there is recorded,
+    // so it must keep coming here rather than to the published value.
+    let capturedScope = captured.scope
+    let canFix = capturedScope.map { $0.usage == nil } ?? !isTesting
     var values = DependencyValues(storage: readsCaptured ? captured : current)
     switch read {
     case let .keyPath(keyPath):

@@ -9,15 +9,22 @@ import Synchronization
 /// The test traits and `withFreshDependencies` make scopes explicitly.
 @usableFromInline
 final class DependencyScope: Sendable {
-  private let live = DefaultValueCache(context: .live)
-  private let preview = DefaultValueCache(context: .preview)
-  private let test = DefaultValueCache(context: .test)
+  private let live: DefaultValueCache
+  private let preview: DefaultValueCache
+  private let test: DefaultValueCache
+  /// Records dependency usage in a usage-tracked scope (`.dependencyUsage`).
+  @usableFromInline let usage: DependencyUsageRecorder?
 
   /// The context given by `prepareDependencies { $0.context = … }`: 0 for none, else the
   /// index of the case in `DependencyContext.allCases`, plus one.
   private let preparedContextIndex = Atomic<Int>(0)
 
-  init() {}
+  init(usage: DependencyUsageRecorder? = nil) {
+    self.usage = usage
+    live = DefaultValueCache(context: .live, usage: usage)
+    preview = DefaultValueCache(context: .preview, usage: usage)
+    test = DefaultValueCache(context: .test, usage: usage)
+  }
 
   /// The context `prepareDependencies` set for this scope, if any.
   var preparedContext: DependencyContext? {

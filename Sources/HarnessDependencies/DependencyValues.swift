@@ -106,11 +106,14 @@ public struct DependencyValues: Sendable {
     let value: Key.Value
     if let node = override(for: id) {
       value = unsafeDowncast(node, to: TypedOverrideNode<Key.Value>.self).value
+      // A relaxed load while no usage-tracked scope runs (never on the published fast path).
+      if DependencyUsageRecorder.isActive { noteUsage(of: key, node: node, function: function) }
     } else {
       let read = DependencyRead(
         keyType: key, valueType: Key.Value.self, function: function, access: property?.access,
         site: site)
       value = defaultValue(for: key, read: read)
+      if DependencyUsageRecorder.isActive { noteUsage(of: key, node: nil, function: function) }
     }
     property?.record(value, key: id)
     return value
@@ -125,9 +128,12 @@ public struct DependencyValues: Sendable {
   }
 
   /// The context these values override, if they do.
-  var overriddenContext: DependencyContext? {
-    if let node = storage.contextNode(), captured?.contains(node) != true { return node.value }
-    return captured?.context
+  var overriddenContext: DependencyContext? { overriddenContextNode?.value }
+
+  /// The override of ``context`` these values read, if they override it.
+  var overriddenContextNode: TypedOverrideNode<DependencyContext>? {
+    if let node = storage.contextNode(), captured?.contains(node) != true { return node }
+    return captured?.contextNode()
   }
 
   /// The newest override of `key`: the current values' if they set it after they parted from
@@ -144,8 +150,7 @@ public struct DependencyValues: Sendable {
   /// Where default values are cached for these values.
   @usableFromInline
   func scope(reading read: @autoclosure () -> DependencyRead) -> DependencyScope {
-    if let node = storage.scopeNode(), captured?.contains(node) != true { return node.ownScope }
-    return captured?.scope ?? DependencyScope.implicit(reading: read().name)
+    namedScope ?? DependencyScope.implicit(reading: read().name)
   }
 
   /// The values a default value is built with, as one list: what a dependency built from other

@@ -27,12 +27,22 @@
 @discardableResult
 public func withDependencies<R>(
   _ update: (inout DependencyValues) throws -> Void,
-  operation: () throws -> R
+  operation: () throws -> R,
+  fileID: StaticString = #fileID,
+  filePath: StaticString = #filePath,
+  line: UInt = #line,
+  column: UInt = #column
 ) rethrows -> R {
   // Inlinable: the caller's `update` then sets its overrides without generic indirection.
   var values = DependencyValues.current
+  let before = values.storage
   values.isUpdating = true
   try update(&values)
+  if DependencyUsageRecorder.isActive {
+    DependencyUsageRecorder.noteOverrides(
+      values.storage, above: before,
+      site: StaticSourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
   let result = try DependencyStorage.local.withValue(values.storage, operation: operation)
   if R.self is AnyClass { rememberValues(of: result, storage: values.storage) }
   return result
@@ -44,9 +54,14 @@ public func withDependencies<R>(
 public func withDependencies<R>(
   isolation: isolated (any Actor)? = #isolation,
   _ update: (inout DependencyValues) async throws -> Void,
-  operation: () async throws -> R
+  operation: () async throws -> R,
+  fileID: StaticString = #fileID,
+  filePath: StaticString = #filePath,
+  line: UInt = #line,
+  column: UInt = #column
 ) async rethrows -> R {
-  try await withUpdated(DependencyValues.current, isolation: isolation, update) {
+  let site = StaticSourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+  return try await withUpdated(DependencyValues.current, site: site, isolation: isolation, update) {
     let result = try await operation()
     rememberValues(of: result, storage: DependencyStorage.current)
     return result
@@ -91,7 +106,7 @@ public func withDependencies<Parent, R>(
 ) rethrows -> R {
   let site = StaticSourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
   let inherited = DependencyValues.current.inheriting(from: parent, at: site)
-  return try withUpdated(inherited, update) {
+  return try withUpdated(inherited, site: site, update) {
     let result = try operation()
     rememberValues(of: result, storage: DependencyStorage.current)
     return result
@@ -113,7 +128,7 @@ public func withDependencies<Parent, R>(
 ) async rethrows -> R {
   let site = StaticSourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
   let inherited = DependencyValues.current.inheriting(from: parent, at: site)
-  return try await withUpdated(inherited, isolation: isolation, update) {
+  return try await withUpdated(inherited, site: site, isolation: isolation, update) {
     let result = try await operation()
     rememberValues(of: result, storage: DependencyStorage.current)
     return result
@@ -157,25 +172,35 @@ public func withDependencies<Parent, R>(
 /// Runs `operation` with `values`, changed by `update`, as the current dependencies.
 func withUpdated<R>(
   _ values: DependencyValues,
+  site: StaticSourceLocation?,
   _ update: (inout DependencyValues) throws -> Void,
   operation: () throws -> R
 ) rethrows -> R {
+  let before = values.storage
   var values = values
   values.isUpdating = true
   try update(&values)
+  if DependencyUsageRecorder.isActive {
+    DependencyUsageRecorder.noteOverrides(values.storage, above: before, site: site)
+  }
   return try DependencyStorage.local.withValue(values.storage, operation: operation)
 }
 
 /// Runs async `operation` with `values`, changed by `update`, as the current dependencies.
 func withUpdated<R>(
   _ values: DependencyValues,
+  site: StaticSourceLocation?,
   isolation: isolated (any Actor)?,
   _ update: (inout DependencyValues) async throws -> Void,
   operation: () async throws -> R
 ) async rethrows -> R {
+  let before = values.storage
   var values = values
   values.isUpdating = true
   try await update(&values)
+  if DependencyUsageRecorder.isActive {
+    DependencyUsageRecorder.noteOverrides(values.storage, above: before, site: site)
+  }
   return try await DependencyStorage.local.withValue(
     values.storage, operation: operation, isolation: isolation
   )

@@ -21,13 +21,13 @@ public func withFreshDependencies<R>(
   _ update: (inout DependencyValues) throws -> Void,
   operation: () throws -> R
 ) rethrows -> R {
-  try withUpdated(DependencyValues.fresh(), update, operation: operation)
+  try withUpdated(DependencyValues.fresh(), site: nil, update, operation: operation)
 }
 
 /// Runs `operation` in a dependency scope of its own. See the overload with `update`.
 @discardableResult
 public func withFreshDependencies<R>(operation: () throws -> R) rethrows -> R {
-  try withUpdated(DependencyValues.fresh(), { _ in }, operation: operation)
+  try withUpdated(DependencyValues.fresh(), site: nil, { _ in }, operation: operation)
 }
 
 /// Runs async `operation` in a dependency scope of its own, on the caller's actor. See the
@@ -38,7 +38,7 @@ public func withFreshDependencies<R>(
   _ update: (inout DependencyValues) async throws -> Void,
   operation: () async throws -> R
 ) async rethrows -> R {
-  try await withUpdated(DependencyValues.fresh(), isolation: isolation, update, operation: operation)
+  try await withUpdated(DependencyValues.fresh(), site: nil, isolation: isolation, update, operation: operation)
 }
 
 /// Runs async `operation` in a dependency scope of its own, on the caller's actor. See the
@@ -48,12 +48,12 @@ public func withFreshDependencies<R>(
   isolation: isolated (any Actor)? = #isolation,
   operation: () async throws -> R
 ) async rethrows -> R {
-  try await withUpdated(DependencyValues.fresh(), isolation: isolation, { _ in }, operation: operation)
+  try await withUpdated(DependencyValues.fresh(), site: nil, isolation: isolation, { _ in }, operation: operation)
 }
 
 extension DependencyValues {
   /// The current values in a new, empty scope.
-  static func fresh() -> DependencyValues {
-    DependencyValues(storage: .scoped(DependencyScope(), on: DependencyStorage.current))
+  static func fresh(usage: DependencyUsageRecorder? = nil) -> DependencyValues {
+    DependencyValues(storage: .scoped(DependencyScope(usage: usage), on: DependencyStorage.current))
   }
 }

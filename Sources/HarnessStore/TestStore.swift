@@ -91,9 +91,9 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
     line: UInt = #line,
     column: UInt = #column
   ) where R.State == State, R.Action == Action {
-    let (reducer, initialState, dependencies) = withDependencies(prepareDependencies) {
-      (reducer(), initialState(), DependencyValues.current)
-    }
+    let (reducer, initialState, dependencies) = withDependencies(
+      prepareDependencies, operation: { (reducer(), initialState(), DependencyValues.current) },
+      fileID: fileID, filePath: filePath, line: line, column: column)
     let core = Locked(Core(asserted: initialState))
     let signal = ChangeSignal()
     self.core = core

@@ -1,4 +1,4 @@
-import HarnessDependencies
+@_spi(DependencyUsage) import HarnessDependencies
 import HarnessIssues
 import XCTest
 
@@ -37,8 +37,28 @@ open class DependencyTestCase: XCTestCase {
   /// Overrides dependencies for every test of this class. Called before each test's `setUp`.
   open func setUpDependencies(_ dependencies: inout DependencyValues) {}
 
+  /// Tracks each test's dependency usage when not `nil`: the XCTest counterpart of the
+  /// `.dependencyUsage` trait. Override it with `.report` to print, after each test, the
+  /// dependencies read, the overrides never read and the live values reached; `.strict` also
+  /// fails the test for each override never read.
+  open var dependencyUsage: DependencyUsageMode? { nil }
+
+  /// Receives the usage report of each test when ``dependencyUsage`` is set; prints it.
+  open func dependencyUsageReported(_ report: DependencyUsageReport) {
+    DependencyUsageTracking.printReport(report)
+  }
+
   open override func invokeTest() {
-    withFreshDependencies { setUpDependencies(&$0) } operation: {
+    guard let mode = dependencyUsage else {
+      return withFreshDependencies { setUpDependencies(&$0) } operation: {
+        super.invokeTest()
+      }
+    }
+    // An override with no known site (`setUpDependencies`) is reported at the class.
+    let site = SourceCodeLocation(fileID: "\(type(of: self))", filePath: "", line: 0, column: 0)
+    DependencyUsageTracking.run(
+      mode, label: name, output: dependencyUsageReported, site: site, { setUpDependencies(&$0) }
+    ) {
       super.invokeTest()
     }
   }

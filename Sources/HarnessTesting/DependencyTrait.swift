@@ -1,4 +1,4 @@
-import HarnessDependencies
+@_spi(DependencyUsage) import HarnessDependencies
 import Testing
 
 /// A Swift Testing trait that runs each test (each argument of a parameterized test too) in a
@@ -30,8 +30,14 @@ import Testing
 /// `prepareDependencies` in the suite's `init` affects only that test.
 public struct DependencyTrait: TestTrait, SuiteTrait, TestScoping {
   private let update: @Sendable (inout DependencyValues) async throws -> Void
+  /// Where the trait was written: where its overrides were set, for the usage report.
+  private let site: DependencyUsageTracking.Site
 
-  init(_ update: @escaping @Sendable (inout DependencyValues) async throws -> Void) {
+  init(
+    fileID: StaticString, filePath: StaticString, line: UInt, column: UInt,
+    _ update: @escaping @Sendable (inout DependencyValues) async throws -> Void
+  ) {
+    self.site = (fileID, filePath, line, column)
     self.update = update
   }
 
@@ -45,7 +51,14 @@ public struct DependencyTrait: TestTrait, SuiteTrait, TestScoping {
     // The outermost dependency trait of a test makes its scope; inner ones (the test's own,
     // under its suite's) only add overrides to it.
     if Self.isInTestScope {
-      try await withDependencies(update, operation: function)
+      try await withDependencies(
+        update, operation: function,
+        fileID: site.fileID, filePath: site.filePath, line: site.line, column: site.column)
+    } else if let usage = test.traits.lazy.compactMap({ $0 as? DependencyUsageTrait }).last {
+      // The test tracks its usage: this outermost trait makes the tracked scope.
+      try await usage.tracking(test: test, updateSite: site, update) {
+        try await Self.$isInTestScope.withValue(true, operation: function)
+      }
     } else {
       try await withFreshDependencies(update) {
         try await Self.$isInTestScope.withValue(true, operation: function)
@@ -53,7 +66,7 @@ public struct DependencyTrait: TestTrait, SuiteTrait, TestScoping {
     }
   }
 
-  @TaskLocal private static var isInTestScope = false
+  @TaskLocal static var isInTestScope = false
 }
 
 extension Trait where Self == DependencyTrait {
@@ -61,16 +74,20 @@ extension Trait where Self == DependencyTrait {
   /// scope, overriding nothing: `@Suite(.dependencies)`. Without a trait a test's defaults are
   /// keyed by the test's identity, which a repeated run shares with the run before it.
   public static var dependencies: Self {
-    DependencyTrait { _ in }
+    DependencyTrait(fileID: #fileID, filePath: #filePath, line: #line, column: #column) { _ in }
   }
 
   /// Overrides dependencies for a test or every test of a suite:
   /// `.dependencies { $0.uuid = .incrementing }`. The closure may await and throw (an error
   /// fails the test before it runs).
   public static func dependencies(
-    _ update: @escaping @Sendable (inout DependencyValues) async throws -> Void
+    _ update: @escaping @Sendable (inout DependencyValues) async throws -> Void,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
   ) -> Self {
-    DependencyTrait(update)
+    DependencyTrait(fileID: fileID, filePath: filePath, line: line, column: column, update)
   }
 
   /// Overrides one dependency for a test or every test of a suite:
@@ -79,16 +96,28 @@ extension Trait where Self == DependencyTrait {
   /// may throw.
   public static func dependency<Value>(
     _ keyPath: any WritableKeyPath<DependencyValues, Value> & Sendable,
-    _ value: @autoclosure @escaping @Sendable () throws -> Value
+    _ value: @autoclosure @escaping @Sendable () throws -> Value,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
   ) -> Self {
-    DependencyTrait { $0[keyPath: keyPath] = try value() }
+    DependencyTrait(fileID: fileID, filePath: filePath, line: line, column: column) {
+      $0[keyPath: keyPath] = try value()
+    }
   }
 
   /// Overrides the dependency whose value type is its own key: `.dependency(APIClient.mock)`
   /// for `@Dependency(APIClient.self)`. `value` is evaluated for each test, and may throw.
   public static func dependency<Value: TestDependencyKey>(
-    _ value: @autoclosure @escaping @Sendable () throws -> Value
+    _ value: @autoclosure @escaping @Sendable () throws -> Value,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
   ) -> Self where Value.Value == Value {
-    DependencyTrait { $0[Value.self] = try value() }
+    DependencyTrait(fileID: fileID, filePath: filePath, line: line, column: column) {
+      $0[Value.self] = try value()
+    }
   }
 }

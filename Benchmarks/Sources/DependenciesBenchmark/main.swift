@@ -8,7 +8,8 @@
 
 import BenchmarkSupport
 import Dependencies
-import HarnessDependencies
+@_spi(DependencyUsage) import HarnessDependencies
+import HarnessIssues
 
 /// The dependency both libraries read: a client with one endpoint.
 struct Counter: Sendable {
@@ -103,9 +104,7 @@ let (harnessNestedRead, peerNestedRead) = await sideBySide(
   "swift-dependencies @Dependency read inside a scope overriding something else",
   count: slowReads, rounds: 7
 ) {
-  HarnessDependencies.withDependencies { $0.context = .live } operation: {
-    for _ in 0..<slowReads { blackHole(harnessModel.counter) }
-  }
+  harnessReadsInsideAScopeOverridingSomethingElse()
 } peer: {
   Dependencies.withDependencies { $0.context = .live } operation: {
     for _ in 0..<slowReads { blackHole(peerModel.counter) }
@@ -149,3 +148,61 @@ let (harnessDirect, peerDirect) = await sideBySide(
   for _ in 0..<slowReads { blackHole(Dependencies.DependencyValues._current.counter) }
 }
 compare(harnessDirect, to: peerDirect)
+
+// Dependency usage tracking (issue 20): the `@Dependency` read above, with no tracked scope
+// anywhere, beside the same read while another task runs a usage-tracked scope (as a parallel
+// test with `.dependencyUsage` would): the read path must not change. Then, for context, the
+// read inside a tracked scope, where every read is recorded.
+print("")
+let (untrackedRead, trackedElsewhereRead) = await sideBySide(
+  "Harness @Dependency read, no tracked scope (today's read)",
+  "Harness @Dependency read while a tracked scope runs elsewhere",
+  count: reads
+) {
+  for _ in 0..<reads { blackHole(harnessModel.counter) }
+} peer: {
+  await whileTrackingElsewhere {
+    for _ in 0..<reads { blackHole(harnessModel.counter) }
+  }
+}
+compare(untrackedRead, to: trackedElsewhereRead)
+
+let (untrackedSlowRead, trackedRead) = await sideBySide(
+  "Harness @Dependency read inside a scope overriding something else",
+  "Harness @Dependency read inside a usage-tracked scope (recorded)",
+  count: slowReads, rounds: 7
+) {
+  harnessReadsInsideAScopeOverridingSomethingElse()
+} peer: {
+  DependencyUsageTracking.run(
+    .report, label: "benchmark", output: { _ in }, site: SourceCodeLocation(), { _ in }
+  ) {
+    for _ in 0..<slowReads { blackHole(harnessModel.counter) }
+  }
+}
+compare(untrackedSlowRead, to: trackedRead)
+
+/// `slowReads` reads of the model's dependency inside a scope that overrides another one.
+func harnessReadsInsideAScopeOverridingSomethingElse() {
+  HarnessDependencies.withDependencies { $0.context = .live } operation: {
+    for _ in 0..<slowReads { blackHole(harnessModel.counter) }
+  }
+}
+
+/// Runs `body` while another task holds a usage-tracked scope open.
+@MainActor func whileTrackingElsewhere(_ body: () -> Void) async {
+  let (opened, openedSignal) = AsyncStream<Void>.makeStream()
+  let (release, releaseSignal) = AsyncStream<Void>.makeStream()
+  let tracker = Task {
+    await DependencyUsageTracking.run(
+      .report, label: "elsewhere", output: { _ in }, site: SourceCodeLocation(), { _ in }
+    ) {
+      openedSignal.yield()
+      for await _ in release { break }
+    }
+  }
+  for await _ in opened { break }
+  body()
+  releaseSignal.yield()
+  _ = await tracker.result
+}

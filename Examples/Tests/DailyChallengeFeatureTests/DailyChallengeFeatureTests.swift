@@ -3,6 +3,7 @@ import Foundation
 import Harness
 import HarnessSchedulers
 import HarnessStore
+import HarnessTesting
 import Testing
 
 /// "Better Test Dependencies: The Point", retold. The first test is written with every
@@ -40,11 +41,15 @@ struct DailyChallengeFeatureTests {
     }
   }
 
-  func makeStore(_ overrides: [Override]) -> TestStore<DailyChallengeFeature.State, DailyChallengeFeature.Action> {
+  func makeStore(
+    _ overrides: [Override],
+    also extra: (inout DependencyValues) -> Void = { _ in }
+  ) -> TestStore<DailyChallengeFeature.State, DailyChallengeFeature.Action> {
     let store = TestStore(initialState: DailyChallengeFeature.State()) {
       DailyChallengeFeature()
     } withDependencies: {
       for override in overrides { override.apply(to: &$0) }
+      extra(&$0)
     }
     // A receive that cannot succeed (the settings never come) fails fast.
     store.timeout = .milliseconds(300)
@@ -53,7 +58,11 @@ struct DailyChallengeFeatureTests {
 
   /// The passing test: the screen appears, today's challenges and the settings come back.
   func onAppear(_ overrides: [Override]) async {
-    let store = makeStore(overrides)
+    await onAppear(makeStore(overrides))
+  }
+
+  /// The passing test's steps, on a given store.
+  func onAppear(_ store: TestStore<DailyChallengeFeature.State, DailyChallengeFeature.Action>) async {
     await store.send(.task) { $0.now = Self.epoch }
     await store.receive(.fetchTodaysDailyChallengeResponse(FetchTodaysDailyChallengeResponse.samples)) {
       $0.dailyChallenges = FetchTodaysDailyChallengeResponse.samples
@@ -96,6 +105,17 @@ struct DailyChallengeFeatureTests {
   @Test func theMinimalOverridesMakeItPass() async {
     // fileClient stays unimplemented: showing the screen never touches it.
     await onAppear(Override.allCases)
+  }
+
+  /// The same answer in one run: override everything, and the usage report (printed after the
+  /// test, checked here before it ends) names what was read and what was not needed.
+  @Test(.dependencyUsage)
+  func oneRunWithTheUsageReportShowsTheMinimalSet() async {
+    await onAppear(makeStore(Override.allCases) { $0.fileClient = .noop })
+    let report = DependencyUsageReport.current
+    #expect(Set(report?.read ?? []) == ["\\.apiClient", "\\.mainRunLoop", "\\.userNotifications"])
+    #expect(report?.unusedOverrides.map(\.name) == ["\\.fileClient"])
+    #expect(report?.liveValues == [])
   }
 
   @Test(arguments: Override.allCases)
