@@ -49,6 +49,8 @@ final class ClockWorld: @unchecked Sendable {
   var stepsOnThread = false
   /// The job running now: its task, and when it started.
   var runningTask: UInt64?
+  /// Whether the running job is an adopted one: the test's own task, resumed here by a settle.
+  var runningIsAdopted = false
   var runningSince: ContinuousClock.Instant?
   /// Whether the running job has been reported as blocking; its world's settles give up at once
   /// until it ends.

@@ -193,11 +193,16 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
   /// Whether each of `tasks` is suspended in a sleep on a clock of `world`, with nothing of the
   /// world's queued or running.
   func areSleeping(_ tasks: [UInt64], in world: ClockWorld) -> Bool {
+    let caller = TaskIdentity.currentTaskID()
     lock.lock()
     defer { lock.unlock() }
+    // The caller's own job does not count when the world runs it (a test task adopted after a
+    // settle asks right after it): it is not work that could wake a sleeper behind its back.
+    let callersJob = world.runningIsAdopted && caller != 0 && world.runningTask == caller ? 1 : 0
     // The world's own jobs only: unclaimed work (another test's main actor task, perhaps) does
     // not wake a sleeper of this world.
-    return world.isSettled && tasks.allSatisfy { $0 != 0 && world.sleepingTasks.contains($0) }
+    return world.pendingJobs - callersJob == 0
+      && tasks.allSatisfy { $0 != 0 && world.sleepingTasks.contains($0) }
   }
 
   /// Runs `request` once the world's work has settled and returns the problems that ended it
@@ -372,6 +377,7 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
   private func run(_ entry: ReadyJobs.Entry, of world: ClockWorld) {
     let start = ContinuousClock.now
     world.runningTask = entry.task
+    world.runningIsAdopted = entry.isAdopted
     world.runningSince = start
     world.activitySinceMainActorFlush = true
     world.jobsSinceProgress += 1
@@ -395,6 +401,7 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
     let ran = ContinuousClock.now - start
     lock.lock()
     world.runningTask = nil
+    world.runningIsAdopted = false
     world.runningSince = nil
     world.pendingJobs -= 1
     if ran >= world.jobPatience {
