@@ -30,6 +30,11 @@ struct DependencyStorage: Sendable {
   /// Whether nothing is overridden here.
   @inlinable var isRoot: Bool { top == nil }
 
+  /// Whether these values may lie inside a usage-tracked scope (`.dependencyUsage`): only then
+  /// does `withDependencies` note its overrides. A field of the top node, so that scopes outside
+  /// tracked tests pay one load of memory they read anyway, not a global atomic.
+  @inlinable var mayTrackUsage: Bool { top?.mayTrackUsage ?? false }
+
   /// Whether both are the very same list (O(1)).
   @inlinable func isIdentical(to other: DependencyStorage) -> Bool { top === other.top }
 
@@ -155,12 +160,15 @@ class DependencyNode: @unchecked Sendable {
   /// How many nodes this list has from this one down (1 for the oldest): lets two lists find
   /// the nodes they share in one walk.
   @usableFromInline let depth: UInt32
+  /// Whether a usage-tracked scope lies at or below this node (inherited from the parent).
+  @usableFromInline let mayTrackUsage: Bool
 
   @usableFromInline
-  init(parent: DependencyNode?, key: ObjectIdentifier?) {
+  init(parent: DependencyNode?, key: ObjectIdentifier?, startsTrackedScope: Bool = false) {
     self.parent = parent
     self.key = key
     self.depth = (parent?.depth ?? 0) &+ 1
+    self.mayTrackUsage = startsTrackedScope || (parent?.mayTrackUsage ?? false)
   }
 
   /// This node's own contribution, placed on `storage` instead of its old parent.
@@ -175,7 +183,7 @@ final class ScopeNode: DependencyNode, @unchecked Sendable {
 
   init(scope: DependencyScope, parent: DependencyNode?) {
     self.ownScope = scope
-    super.init(parent: parent, key: nil)
+    super.init(parent: parent, key: nil, startsTrackedScope: scope.usage != nil)
   }
 
   override func rebased(onto storage: DependencyStorage) -> DependencyStorage {

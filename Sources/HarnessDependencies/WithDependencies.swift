@@ -35,10 +35,11 @@ public func withDependencies<R>(
 ) rethrows -> R {
   // Inlinable: the caller's `update` then sets its overrides without generic indirection.
   var values = DependencyValues.current
-  let before = values.storage
+  // Kept only inside a usage-tracked test: otherwise holding it costs a retain on every scope.
+  let before = values.storage.mayTrackUsage ? values.storage : nil
   values.isUpdating = true
   try update(&values)
-  if DependencyUsageRecorder.isActive {
+  if let before {
     DependencyUsageRecorder.noteOverrides(
       values.storage, above: before,
       site: StaticSourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
@@ -176,11 +177,11 @@ func withUpdated<R>(
   _ update: (inout DependencyValues) throws -> Void,
   operation: () throws -> R
 ) rethrows -> R {
-  let before = values.storage
+  let before = values.storage.mayTrackUsage ? values.storage : nil
   var values = values
   values.isUpdating = true
   try update(&values)
-  if DependencyUsageRecorder.isActive {
+  if let before {
     DependencyUsageRecorder.noteOverrides(values.storage, above: before, site: site)
   }
   return try DependencyStorage.local.withValue(values.storage, operation: operation)
