@@ -23,9 +23,12 @@ func harness(_ product: String) -> Target.Dependency {
 func example(_ feature: String, command: String, uses products: [String], testsExclude: [String] = []) -> [Target] {
   [
     .target(name: feature, dependencies: products.map(harness)),
+    // The command imports the Harness products too: declared, so that a change in them
+    // rebuilds it (an undeclared import left a stale object that failed to link).
     .executableTarget(
       name: command,
       dependencies: [.target(name: feature), .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        + products.map(harness)
     ),
     .testTarget(
       name: feature + "Tests",
