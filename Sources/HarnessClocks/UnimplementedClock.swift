@@ -31,9 +31,9 @@ public final class UnimplementedClock<Duration: DurationProtocol & Hashable>: Cl
   private let creation: SourceCodeLocation
   /// Whether a use was reported already.
   private let hasReported = Locked(false)
-  /// The `@Dependency` property that last read this clock, when a dependency gave it: where a
-  /// use that cannot say its own line is reported, rather than inside Harness.
-  private let lastRead = Locked<SourceCodeLocation?>(nil)
+  /// The `@Dependency` property whose read made this clock, when a dependency's test value did:
+  /// where a use that cannot say its own line is reported, rather than inside Harness.
+  private let readSite = UnimplementedReadSite.current
 
   /// A clock named `name` in its reports, starting at `now`.
   public convenience init(
@@ -57,7 +57,7 @@ public final class UnimplementedClock<Duration: DurationProtocol & Hashable>: Cl
 
   /// Reports `Unimplemented: <name>.now`, then returns the clock's instant.
   public var now: Instant {
-    report("now", at: SleepCallSite.current ?? readSite)
+    report("now", at: SleepCallSite.current ?? readSite.location(orElse: creation))
     return Instant(offset: base.now.offset)
   }
 
@@ -65,7 +65,7 @@ public final class UnimplementedClock<Duration: DurationProtocol & Hashable>: Cl
 
   /// Reports `Unimplemented: <name>.sleep`, then returns at once like an ``ImmediateClock``.
   public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
-    report("sleep", at: SleepCallSite.current ?? readSite)
+    report("sleep", at: SleepCallSite.current ?? readSite.location(orElse: creation))
     try await base.sleep(until: ImmediateClock.Instant(offset: deadline.offset), tolerance: tolerance)
   }
 
@@ -83,17 +83,6 @@ public final class UnimplementedClock<Duration: DurationProtocol & Hashable>: Cl
     let start = Instant(offset: base.now.offset)
     try await sleepRecordingCallSite(
       on: self, for: duration, from: start, tolerance: tolerance, calledAt: location)
-  }
-
-  /// Notes that the `@Dependency` property at `location` read this clock.
-  package func noteRead(at location: SourceCodeLocation) {
-    lastRead.withLock { $0 = location }
-  }
-
-  /// Where a use is reported when the call cannot say: the property that read the clock, else
-  /// where the clock was made.
-  private var readSite: SourceCodeLocation {
-    lastRead.withLock { $0 } ?? creation
   }
 
   private func report(_ member: String, at location: SourceCodeLocation) {

@@ -1,4 +1,3 @@
-import HarnessClocks
 import HarnessIssues
 
 /// The test value of a built-in dependency that a test must choose (a UUID, the date, random
@@ -60,17 +59,5 @@ struct BuiltinGenerator<Value>: Sendable {
   ) -> Value {
     unimplemented?.report(fileID, filePath, line, column)
     return generate()
-  }
-}
-
-extension DependencyValues {
-  /// A clock dependency's value, after telling an unimplemented clock which `@Dependency`
-  /// property read it: `clock.now` cannot say where it was called, and the property is in the
-  /// user's code where the clock's creation is in Harness's.
-  func noteRead(of clock: any Clock<Duration>) -> any Clock<Duration> {
-    if let site = property?.access.site, let clock = clock as? UnimplementedClock<Duration> {
-      clock.noteRead(at: site.location)
-    }
-    return clock
   }
 }

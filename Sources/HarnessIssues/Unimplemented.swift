@@ -163,6 +163,15 @@ package struct UnimplementedReadSite: Sendable {
   @TaskLocal package static var current: UnimplementedReadSite?
 }
 
+extension UnimplementedReadSite? {
+  /// Where to report a use: the property that read the value while the test that read it runs
+  /// (a value kept in a `static let` outlives that test), else `fallback`.
+  package func location(orElse fallback: SourceCodeLocation) -> SourceCodeLocation {
+    guard let site = self, site.test == TestContext.current else { return fallback }
+    return site.location
+  }
+}
+
 /// Where an unimplemented endpoint was defined, and how to report its use.
 struct UnimplementedSite: Sendable {
   let description: String
@@ -200,10 +209,7 @@ struct UnimplementedSite: Sendable {
       A test used an endpoint it did not expect to be used. Override it in the test \
       (withDependencies, or a test trait) if the test should use it.
       """
-    // At the property that read the value, while the test that read it runs (a value kept in a
-    // `static let` outlives that test: another test's use is reported where it was defined).
-    let at = readSite.flatMap { $0.test == TestContext.current ? $0.location : nil } ?? location
-    HarnessIssues.report(ReportedIssue(message: message, location: at))
+    HarnessIssues.report(ReportedIssue(message: message, location: readSite.location(orElse: location)))
   }
 }
 

@@ -28,7 +28,7 @@ extension DependencyValues {
   /// }
   /// ```
   public var continuousClock: any Clock<Duration> {
-    get { noteRead(of: self[ContinuousClockKey.self]) }
+    get { self[ContinuousClockKey.self] }
     set { self[ContinuousClockKey.self] = newValue }
   }
 }

@@ -11,7 +11,7 @@ extension DependencyValues {
   ///
   /// See ``continuousClock`` for an example.
   public var suspendingClock: any Clock<Duration> {
-    get { noteRead(of: self[SuspendingClockKey.self]) }
+    get { self[SuspendingClockKey.self] }
     set { self[SuspendingClockKey.self] = newValue }
   }
 }
