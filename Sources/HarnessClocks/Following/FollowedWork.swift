@@ -544,7 +544,12 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
     world.unreportedProblems = []
     let continuation = request.continuation
     request.continuation = nil
-    if request.waitingTask != 0, continuation != nil, ClockWorld.onCurrentThread === world, !world.isRetired {
+    // Not when the waiting task is this thread's running job, settling work that had settled
+    // already: it resumes before it ever suspends, so no job would consume the entry, and a
+    // later job of that task (a followed one) would be taken for an adopted one.
+    if request.waitingTask != 0, continuation != nil, ClockWorld.onCurrentThread === world,
+      world.runningTask != request.waitingTask, !world.isRetired
+    {
       adoptedTasks[request.waitingTask] = world
     }
     let problems = request.problems
