@@ -2,7 +2,6 @@ import Foundation
 import HarnessDependencies
 import HarnessIssues
 import HarnessTesting
-import Synchronization
 import XCTest
 
 #if canImport(FoundationNetworking)
@@ -24,25 +23,9 @@ final class BuiltinXCTests: DependencyTestCase {
   }
 
   func testFireAndForgetRunsToCompletionWhenTheCallerIsCancelled() async {
-    @Dependency(\.fireAndForget) var fireAndForget
-    let done = Atomic(false)
-    let callerCancelled = Atomic(false)
-    let sawCancellation = Atomic(false)
-    let started = AsyncStream<Void>.makeStream()
-    let caller = Task {
-      await fireAndForget {
-        started.continuation.yield()
-        while !callerCancelled.load(ordering: .relaxed) { await Task.yield() }
-        sawCancellation.store(Task.isCancelled, ordering: .relaxed)
-        done.store(true, ordering: .relaxed)
-      }
-    }
-    for await _ in started.stream { break }
-    caller.cancel()
-    callerCancelled.store(true, ordering: .relaxed)
-    await caller.value
-    XCTAssertTrue(done.load(ordering: .relaxed))
-    XCTAssertFalse(sawCancellation.load(ordering: .relaxed), "the caller's cancellation reached the work")
+    let outcome = await fireAndForgetWithItsCallerCancelled()
+    XCTAssertTrue(outcome.finished)
+    XCTAssertFalse(outcome.sawCancellation, "the caller's cancellation reached the work")
   }
 
   func testURLSessionReportsEachRequest() async {

@@ -27,24 +27,32 @@ struct FireAndForgetTests {
   }
 
   @Test func testValueRunsToCompletionWhenTheCallerIsCancelled() async {
-    @Dependency(\.fireAndForget) var fireAndForget
-    let done = Atomic(false)
-    let callerCancelled = Atomic(false)
-    let started = AsyncStream<Void>.makeStream()
-    let caller = Task {
-      await fireAndForget {
-        started.continuation.yield()
-        while !callerCancelled.load(ordering: .relaxed) { await Task.yield() }
-        // The caller's cancellation does not reach the work.
-        #expect(!Task.isCancelled)
-        done.store(true, ordering: .relaxed)
-      }
-    }
-    for await _ in started.stream { break }
-    caller.cancel()
-    callerCancelled.store(true, ordering: .relaxed)
-    await caller.value
-    let finished = done.load(ordering: .relaxed)
-    #expect(finished)
+    let outcome = await fireAndForgetWithItsCallerCancelled()
+    #expect(outcome.finished)
+    // The caller's cancellation does not reach the work.
+    #expect(!outcome.sawCancellation)
   }
+}
+
+/// Starts `fireAndForget` work from a task, cancels that task while the work runs, and tells
+/// whether the work finished and whether it saw the cancellation (Swift Testing and XCTest).
+func fireAndForgetWithItsCallerCancelled() async -> (finished: Bool, sawCancellation: Bool) {
+  @Dependency(\.fireAndForget) var fireAndForget
+  let done = Atomic(false)
+  let callerCancelled = Atomic(false)
+  let sawCancellation = Atomic(false)
+  let started = AsyncStream<Void>.makeStream()
+  let caller = Task {
+    await fireAndForget {
+      started.continuation.yield()
+      while !callerCancelled.load(ordering: .relaxed) { await Task.yield() }
+      sawCancellation.store(Task.isCancelled, ordering: .relaxed)
+      done.store(true, ordering: .relaxed)
+    }
+  }
+  for await _ in started.stream { break }
+  caller.cancel()
+  callerCancelled.store(true, ordering: .relaxed)
+  await caller.value
+  return (done.load(ordering: .relaxed), sawCancellation.load(ordering: .relaxed))
 }
