@@ -29,6 +29,7 @@ let package = Package(
     .library(name: "HarnessStore", targets: ["HarnessStore"]),
     .library(name: "HarnessTesting", targets: ["HarnessTesting"]),
     .library(name: "HarnessSchedulers", targets: ["HarnessSchedulers"]),
+    .library(name: "HarnessInterleavings", targets: ["HarnessInterleavings"]),
   ],
   dependencies: [
     // Only HarnessSchedulers uses it, and only off Apple platforms (Apple's have Combine).
@@ -51,8 +52,12 @@ let package = Package(
       dependencies: ["HarnessIssues", "HarnessClocks", "HarnessDump", "HarnessDependencies"]
     ),
     .target(
+      name: "HarnessInterleavings",
+      dependencies: ["HarnessIssues", "HarnessClocks", "HarnessDependencies", "HarnessDump"]
+    ),
+    .target(
       name: "HarnessTesting",
-      dependencies: ["HarnessIssues", "HarnessClocks", "HarnessDependencies"]
+      dependencies: ["HarnessIssues", "HarnessClocks", "HarnessDependencies", "HarnessInterleavings"]
     ),
     .target(
       name: "HarnessSchedulers",
@@ -86,6 +91,10 @@ let package = Package(
     ),
     // Built as release apps often are, without reflection metadata: case-constructor routing
     // must report, never drop silently; explicit embeddings must work.
+    .testTarget(
+      name: "HarnessInterleavingsTests",
+      dependencies: ["HarnessInterleavings", "HarnessClocks", "HarnessDependencies", "HarnessIssues", "HarnessStore", "HarnessTesting"]
+    ),
     .testTarget(
       name: "HarnessStoreStrippedReflectionTests",
       dependencies: ["HarnessStore", "HarnessTesting"],

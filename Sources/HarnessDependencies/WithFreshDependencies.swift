@@ -51,6 +51,20 @@ public func withFreshDependencies<R>(
   try await withUpdated(DependencyValues.fresh(), site: nil, isolation: isolation, { _ in }, operation: operation)
 }
 
+/// Runs async `operation` in a dependency scope of its own in which the overridden generators
+/// that have a state start over (an `.incrementing` uuid from 0, a seeded random generator from
+/// its seed): each explored interleaving, and its replay, draws the same values.
+package func withFreshDependenciesRestartingGenerators<R>(
+  operation: () async throws -> R
+) async rethrows -> R {
+  try await withFreshDependencies(isolation: nil) { values in
+    values.restartUUIDGenerator()
+    values.restartRandomNumberGenerator()
+  } operation: {
+    try await operation()
+  }
+}
+
 extension DependencyValues {
   /// The current values in a new, empty scope.
   static func fresh(usage: DependencyUsageRecorder? = nil) -> DependencyValues {

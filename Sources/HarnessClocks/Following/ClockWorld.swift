@@ -102,6 +102,13 @@ final class ClockWorld: @unchecked Sendable {
   /// Whether the displaced-hook report was made for this world already.
   var reportedDisplacedHook = false
 
+  // MARK: Exploring interleavings
+
+  /// Set when the world runs one explored body: then its ``ready`` jobs run in the order the
+  /// exploration's chooser picks, and the test's task is never adopted (every job of the run
+  /// goes through the choice).
+  var exploration: Exploration?
+
   init(firstTask: UInt64, testID: String?, usesMainActor: Bool) {
     self.baselineTaskID = firstTask
     self.testID = testID
@@ -148,9 +155,8 @@ final class ClockWorld: @unchecked Sendable {
   }()
 }
 
-/// The jobs of a world that are ready to run. First in, first out: the one place that decides
-/// which ready job runs next, so that another policy (a seeded random order, for exploring
-/// interleavings) can replace it without touching the rest of the follower.
+/// The jobs of a world that are ready to run. First in, first out, unless a ``JobChooser``
+/// picks (a world exploring interleavings): the one place that decides which ready job runs next.
 struct ReadyJobs {
   struct Entry {
     let job: UnownedJob
@@ -169,9 +175,20 @@ struct ReadyJobs {
     entries.append(entry)
   }
 
-  /// The job to run next.
-  mutating func next() -> Entry? {
+  /// The job to run next: the one `chooser` picks, else the oldest.
+  mutating func next(choosingWith chooser: (any JobChooser)? = nil) -> Entry? {
     guard head < entries.count else { return nil }
+    if let chooser {
+      let candidates = entries[head...]
+      let choice = chooser.chooseNext(among: candidates.map(\.task))
+      let index = head + min(max(choice, 0), candidates.count - 1)
+      let entry = entries.remove(at: index)
+      if head == entries.count {
+        entries.removeAll(keepingCapacity: true)
+        head = 0
+      }
+      return entry
+    }
     let entry = entries[head]
     head += 1
     if head == entries.count {

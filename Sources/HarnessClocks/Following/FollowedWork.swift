@@ -66,6 +66,11 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
   /// that thread, which is awake already, rather than wake a thread of the global executor
   /// (a `TestStore` round trip then costs no thread hand-off). For that one job only.
   private var adoptedTasks: [UInt64: ClockWorld] = [:]
+  /// Tasks running ``runExplored(chooser:stallPatience:testID:at:_:)``: the next task each
+  /// creates is the body of the world it explores.
+  private var exploringCreators: [UInt64: ClockWorld] = [:]
+  /// Tasks of abandoned explored runs: their jobs are dropped, so they never run again.
+  private var quarantinedTasks: Set<UInt64> = []
   /// The thread stepping a world from the main queue after a flush, while it does.
   private let mainQueueStepThreadID = Atomic<UInt>(0)
 
@@ -273,13 +278,29 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
       here == nil && TaskIdentity.currentThreadID() != mainQueueStepThreadID.load(ordering: .relaxed)
       && TaskIdentity.isOnMainQueue
     lock.lock()
+    if !quarantinedTasks.isEmpty, jobTask != 0, quarantinedTasks.contains(jobTask) {
+      lock.unlock()
+      return true
+    }
+    var explored: ClockWorld?
+    if !exploringCreators.isEmpty, currentTask != 0, jobTask != 0, followedTasks[jobTask] == nil,
+      let world = exploringCreators.removeValue(forKey: currentTask)
+    {
+      // The body of an explored run, created by its driver.
+      world.exploration?.bodyTask = jobTask
+      explored = world
+    }
     let adopted = jobTask == 0 || adoptedTasks.isEmpty ? nil : adoptedTasks.removeValue(forKey: jobTask)
     guard
-      let world = adopted ?? world(forJobOf: jobTask, enqueuedBy: currentTask, here: here, onMain: onMain),
+      let world = explored ?? adopted ?? world(forJobOf: jobTask, enqueuedBy: currentTask, here: here, onMain: onMain),
       !world.isRetired
     else {
       lock.unlock()
       return false
+    }
+    if let exploration = world.exploration {
+      exploration.idleSince = nil
+      exploration.noteTask(jobTask)
     }
     // Work that leaves the main actor may go back to it: from now on, settles drain it too.
     if onMain { world.usesMainActor = true }
@@ -356,7 +377,7 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
     world.claimCurrentThread()
     lock.lock()
     while true {
-      if let entry = world.ready.next() {
+      if let entry = world.ready.next(choosingWith: world.exploration?.chooser) {
         run(entry, of: world)
       } else if world.stepsOnThread {
         world.stepsOnThread = false
@@ -410,6 +431,10 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
       }
     }
     world.runningJobIsReportedBlocked = false
+    if let exploration = world.exploration, world.pendingJobs == 0 {
+      exploration.idleSince = start + ran
+      if exploration.bodyResult != nil { deliver(world) }
+    }
     if world === unclaimed {
       // Unclaimed work is followed for one job: a task that did not sleep on a test clock in it
       // is not a test's, most likely (a test runner's task leaving the main actor), and goes
@@ -547,8 +572,9 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
     // Not when the waiting task is this thread's running job, settling work that had settled
     // already: it resumes before it ever suspends, so no job would consume the entry, and a
     // later job of that task (a followed one) would be taken for an adopted one.
+    // Nor in an explored run: every job of the run goes through the chooser.
     if request.waitingTask != 0, continuation != nil, ClockWorld.onCurrentThread === world,
-      world.runningTask != request.waitingTask, !world.isRetired
+      world.runningTask != request.waitingTask, !world.isRetired, world.exploration == nil
     {
       adoptedTasks[request.waitingTask] = world
     }
@@ -667,6 +693,20 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
             earliest = min(earliest ?? deadline, deadline)
           }
         }
+        if let exploration = world.exploration, exploration.continuation != nil, exploration.bodyResult == nil,
+          !exploration.hasStalled
+        {
+          if world.pendingJobs == 0, let since = exploration.idleSince {
+            let deadline = since.advanced(by: exploration.stallPatience)
+            if deadline <= now {
+              deliver(world, stalled: true)
+            } else {
+              earliest = min(earliest ?? deadline, deadline)
+            }
+          } else {
+            earliest = min(earliest ?? now.advanced(by: Self.stepCheckInterval), now.advanced(by: Self.stepCheckInterval))
+          }
+        }
         if let since = world.runningSince, !world.runningJobIsReportedBlocked, !world.requests.isEmpty {
           let deadline = since.advanced(by: world.jobPatience)
           if deadline <= now {
@@ -687,5 +727,108 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
       watchdogIsWaiting = false
       watchdogWaitsUntil = nil
     }
+  }
+}
+
+
+// MARK: - Exploring interleavings
+
+extension FollowedWork {
+  /// Runs `body` as the first task of a new world whose ready jobs run one at a time in the
+  /// order `chooser` picks, and returns once the body has returned and the world's jobs have
+  /// settled, or once no job was ready for `stallPatience` while the body had not returned.
+  ///
+  /// The body runs on the world's executor (it prefers it), so every job it and the tasks it
+  /// starts enqueue is the world's: nothing but the chooser decides their order. Clocks,
+  /// `TestWork` and test stores made inside join this world. The world retires on return; tasks
+  /// left suspended in it (after a stall) stay suspended.
+  package func runExplored(
+    chooser: any JobChooser,
+    stallPatience: Duration,
+    testID: String?,
+    at location: SourceCodeLocation,
+    onStall: ((String) -> Void)?,
+    _ body: @escaping @Sendable () async throws -> Void
+  ) async -> ExploredRunOutcome {
+    _ = GlobalEnqueueHook.isInstalled
+    let driver = TaskIdentity.currentTaskID()
+    let exploration = Exploration(
+      chooser: chooser, stallPatience: stallPatience, waitsAfterStall: onStall != nil, startedAt: location)
+    exploration.idleSince = .now
+    let world = ClockWorld(firstTask: driver, testID: testID, usesMainActor: false)
+    world.exploration = exploration
+    lock.lock()
+    worlds.append(world)
+    liveWorldCount.add(1, ordering: .relaxed)
+    // Held until the run ends: clocks and stores of the body leaving do not retire it.
+    world.memberCount += 1
+    exploringCreators[driver] = world
+    armWatchdog(until: ContinuousClock.now.advanced(by: Self.stepCheckInterval))
+    lock.unlock()
+    var outcome = await withCheckedContinuation { continuation in
+      lock.lock()
+      exploration.continuation = continuation
+      lock.unlock()
+      Task(executorPreference: self) {
+        let result: Result<Void, any Error>
+        do {
+          try await body()
+          result = .success(())
+        } catch {
+          result = .failure(error)
+        }
+        FollowedWork.shared.noteBodyFinished(world, result)
+      }
+    }
+    if case .stalled(let report) = outcome, let onStall {
+      // Reported from the caller's task (the test's), then the body is waited for.
+      onStall(report)
+      outcome = await withCheckedContinuation { continuation in
+        lock.lock()
+        exploration.continuation = continuation
+        if exploration.bodyResult != nil, world.pendingJobs == 0 { deliver(world) }
+        lock.unlock()
+      }
+    }
+    lock.lock()
+    if exploringCreators[driver] === world { exploringCreators[driver] = nil }
+    if case .stalled = outcome {
+      // Abandoned: none of its tasks runs again (they may hold what the caller frees next).
+      quarantinedTasks.formUnion(exploration.knownTasks)
+    }
+    world.memberCount -= 1
+    retire(world)
+    lock.unlock()
+    return outcome
+  }
+
+  private func noteBodyFinished(_ world: ClockWorld, _ result: Result<Void, any Error>) {
+    lock.lock()
+    world.exploration?.bodyResult = result
+    // Called from the body's last job, which is still pending: its end delivers, unless the
+    // body ended off the world's executor.
+    if world.pendingJobs == 0 { deliver(world) }
+    lock.unlock()
+  }
+
+  /// Resumes the run's driver: the body has finished and the world settled, or it stalled.
+  /// Lock held on entry and exit.
+  private func deliver(_ world: ClockWorld, stalled: Bool = false) {
+    guard let exploration = world.exploration, let continuation = exploration.continuation else { return }
+    exploration.continuation = nil
+    let outcome: ExploredRunOutcome
+    if stalled {
+      exploration.hasStalled = true
+      // Its order no longer matters (nor may the chooser's record change while it is read).
+      exploration.chooser = nil
+      outcome = .stalled(report: exploration.stallReport(sleepSites: world.sleepSites, sleeping: world.sleepingTasks))
+    } else if case .failure(let error) = exploration.bodyResult {
+      outcome = .finished(error: error)
+    } else {
+      outcome = .finished(error: nil)
+    }
+    lock.unlock()
+    continuation.resume(returning: outcome)
+    lock.lock()
   }
 }

@@ -35,6 +35,9 @@ extension DependencyValues {
 /// Makes UUIDs: call it, `uuid()`.
 public struct UUIDGenerator: Sendable {
   private let generator: BuiltinGenerator<UUID>
+  /// Makes the same generator in its first state (`.incrementing` from 0 again), for runs that
+  /// must draw the same UUIDs as an earlier one: explored interleavings, replays.
+  private var restart: (@Sendable () -> UUIDGenerator)?
 
   /// A generator that calls `generate` for each UUID.
   public init(_ generate: @escaping @Sendable () -> UUID) {
@@ -44,6 +47,9 @@ public struct UUIDGenerator: Sendable {
   private init(_ generator: BuiltinGenerator<UUID>) {
     self.generator = generator
   }
+
+  /// This generator started over, if it has a state to restart.
+  var restarted: UUIDGenerator? { restart?() }
 
   /// A new UUID.
   public func callAsFunction(
@@ -62,7 +68,9 @@ public struct UUIDGenerator: Sendable {
   /// each use of `.incrementing` starts a new sequence at 0. Thread-safe.
   public static var incrementing: UUIDGenerator {
     let counter = Atomic<UInt64>(0)
-    return UUIDGenerator { UUID(counter.wrappingAdd(1, ordering: .relaxed).oldValue) }
+    var generator = UUIDGenerator { UUID(counter.wrappingAdd(1, ordering: .relaxed).oldValue) }
+    generator.restart = { .incrementing }
+    return generator
   }
 
   /// Always `uuid`.
@@ -106,4 +114,14 @@ extension UUID {
 private enum UUIDGeneratorKey: DependencyKey {
   static let liveValue = UUIDGenerator.random
   static let testValue = UUIDGenerator.unimplemented
+}
+
+extension DependencyValues {
+  /// Restarts an overridden `uuid` generator that has a state (`.incrementing`).
+  mutating func restartUUIDGenerator() {
+    guard let node = override(for: ObjectIdentifier(UUIDGeneratorKey.self)) as? TypedOverrideNode<UUIDGenerator>,
+      let restarted = node.value.restarted
+    else { return }
+    uuid = restarted
+  }
 }

@@ -33,16 +33,27 @@ extension DependencyValues {
 public struct WithRandomNumberGenerator: Sendable {
   private let generator: Shared
   private let unimplemented: UnimplementedBuiltin?
+  /// The generator as it was given, to start over from (a value type restarts its sequence).
+  private let initial: any RandomNumberGenerator & Sendable
 
   /// Draws from `generator`.
   public init(_ generator: some RandomNumberGenerator & Sendable) {
     self.generator = Shared(generator)
     self.unimplemented = nil
+    self.initial = generator
   }
 
   private init(unimplemented: UnimplementedBuiltin) {
     self.generator = Shared(SeededRandomNumberGenerator(seed: 0))
     self.unimplemented = unimplemented
+    self.initial = SeededRandomNumberGenerator(seed: 0)
+  }
+
+  /// This dependency drawing from its generator as it was given, for runs that must draw the
+  /// same numbers as an earlier one (explored interleavings, replays).
+  var restarted: WithRandomNumberGenerator {
+    if let unimplemented { return WithRandomNumberGenerator(unimplemented: unimplemented) }
+    return WithRandomNumberGenerator(initial)
   }
 
   /// Runs `work` with the generator. Calls are serialized; do not read this dependency again
@@ -88,4 +99,15 @@ public struct WithRandomNumberGenerator: Sendable {
 private enum WithRandomNumberGeneratorKey: DependencyKey {
   static var liveValue: WithRandomNumberGenerator { .system }
   static var testValue: WithRandomNumberGenerator { .unimplemented }
+}
+
+extension DependencyValues {
+  /// Restarts an overridden random number generator from its first state.
+  mutating func restartRandomNumberGenerator() {
+    guard
+      let node = override(for: ObjectIdentifier(WithRandomNumberGeneratorKey.self))
+        as? TypedOverrideNode<WithRandomNumberGenerator>
+    else { return }
+    withRandomNumberGenerator = node.value.restarted
+  }
 }

@@ -1,0 +1,183 @@
+import HarnessIssues
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Chooses which of a world's ready jobs runs next, while the world explores interleavings.
+///
+/// Called under the follower's lock, once per job, with the tasks of the ready jobs in the order
+/// they became ready (0 for a job that belongs to no task: an actor's processing job, the second
+/// half of a `Task.yield()`). Returns an index into `readyTasks`. Task ids differ from one run to
+/// the next; a choice that must be replayed is recorded as an index, never as an id.
+package protocol JobChooser: AnyObject {
+  func chooseNext(among readyTasks: [UInt64]) -> Int
+}
+
+/// How one explored run of a body ended.
+package enum ExploredRunOutcome: Sendable {
+  /// The body returned (or threw `error`) and its world's jobs settled.
+  case finished(error: (any Error)?)
+  /// No followed job was ready for the stall patience and the body had not returned: a
+  /// deadlock among followed tasks, or a wait on work the follower cannot see. `report` lists
+  /// the tasks of the run. The run was abandoned: its tasks never run again.
+  case stalled(report: String)
+}
+
+/// What a world that runs one explored body knows about it. Guarded by ``FollowedWork``'s lock.
+final class Exploration {
+  /// `nil` once the run stalled: its jobs then run first in, first out.
+  var chooser: (any JobChooser)?
+  /// Whether the driver waits for a stalled run to finish (a body it cannot abandon) rather
+  /// than abandon it.
+  let waitsAfterStall: Bool
+  /// Whether the run stalled (and was reported) already.
+  var hasStalled = false
+  /// How long the run may have no ready job, with its body unfinished, before it counts as stalled.
+  let stallPatience: Duration
+  /// Where the run was started, for the stall report.
+  let startedAt: SourceCodeLocation
+  /// The body's task, once its first job was taken.
+  var bodyTask: UInt64 = 0
+  /// How the body ended, once it did.
+  var bodyResult: Result<Void, any Error>?
+  /// Since when no job of the world has been queued or running.
+  var idleSince: ContinuousClock.Instant?
+  /// Resumed once, with the outcome.
+  var continuation: CheckedContinuation<ExploredRunOutcome, Never>?
+  /// Tasks of the run, in order of their first job, with the return addresses of the code that
+  /// created each (symbolicated only for a report).
+  var tasks: [(id: UInt64, createdBy: [UnsafeMutableRawPointer?])] = []
+  var knownTasks: Set<UInt64> = []
+
+  init(chooser: any JobChooser, stallPatience: Duration, waitsAfterStall: Bool, startedAt: SourceCodeLocation) {
+    self.chooser = chooser
+    self.waitsAfterStall = waitsAfterStall
+    self.stallPatience = stallPatience
+    self.startedAt = startedAt
+  }
+
+  /// Notes a task seen for the first time, and where it was created (the calling code).
+  func noteTask(_ task: UInt64) {
+    guard task != 0, knownTasks.insert(task).inserted else { return }
+    tasks.append((task, CreationSite.callerFrames()))
+  }
+
+  /// The stall report: which tasks ran, where each was created, and where the ones sleeping on
+  /// a test clock sleep.
+  func stallReport(sleepSites: [UInt64: SourceCodeLocation], sleeping: Set<UInt64>) -> String {
+    var lines: [String] = []
+    for (index, task) in tasks.prefix(12).enumerated() {
+      let name = task.id == bodyTask ? "the body" : "task \(index)"
+      var line = "  • \(name)"
+      if task.id != bodyTask, let site = CreationSite.describe(task.createdBy) { line += ", created in \(site)" }
+      if sleeping.contains(task.id), let site = sleepSites[task.id] {
+        line += ", sleeping on a test clock at \(site.fileID):\(site.line)"
+      }
+      lines.append(line)
+    }
+    if tasks.count > 12 { lines.append("  … and \(tasks.count - 12) more") }
+    return lines.joined(separator: "\n")
+  }
+}
+
+/// Names the code that created a task, from the return addresses of its creation.
+enum CreationSite {
+  /// The return addresses of the calling code, innermost first (empty where `backtrace` is
+  /// missing).
+  static func callerFrames() -> [UnsafeMutableRawPointer?] {
+    guard let backtrace = functions.backtrace else { return [] }
+    var frames = [UnsafeMutableRawPointer?](repeating: nil, count: 24)
+    let count = frames.withUnsafeMutableBufferPointer { backtrace($0.baseAddress, 24) }
+    return Array(frames.prefix(Int(max(count, 0))))
+  }
+
+  /// The first frame that is neither the runtime's nor Harness's, demangled: `closure #1 in
+  /// BankTests.transfer()`. `nil` when no frame has a symbol (a stripped binary).
+  static func describe(_ frames: [UnsafeMutableRawPointer?]) -> String? {
+    for frame in frames {
+      guard let frame else { continue }
+      var info = SymbolInfo()
+      guard let dladdr = functions.dladdr, withUnsafeMutablePointer(to: &info, { dladdr(frame, $0) }) != 0,
+        let symbol = info.symbolName
+      else { continue }
+      if let file = info.fileName.map({ String(cString: $0) }),
+        file.contains("libswift_Concurrency") || file.contains("libswiftCore")
+      {
+        continue
+      }
+      let name = demangle(symbol)
+      let skipped = ["HarnessClocks", "Swift.Task", "(extension in Swift)", "Swift.", "partial apply", "reabstraction thunk"]
+      if skipped.contains(where: { name.hasPrefix($0) }) || name.contains("HarnessClocks.") { continue }
+      return name.hasPrefix("$") ? String(cString: symbol) : name
+    }
+    return nil
+  }
+
+  /// `Dl_info`, which the C library declares only for `_GNU_SOURCE` code.
+  private struct SymbolInfo {
+    var fileName: UnsafePointer<CChar>?
+    var fileBase: UnsafeMutableRawPointer?
+    var symbolName: UnsafePointer<CChar>?
+    var symbolAddress: UnsafeMutableRawPointer?
+  }
+
+  private typealias Backtrace = @convention(c) (UnsafeMutablePointer<UnsafeMutableRawPointer?>?, Int32) -> Int32
+  private typealias SymbolLookup = @convention(c) (UnsafeRawPointer?, UnsafeMutableRawPointer) -> Int32
+  private typealias Demangle = @convention(c) (
+    UnsafePointer<CChar>?, Int, UnsafeMutablePointer<CChar>?, UnsafeMutablePointer<Int>?, UInt32
+  ) -> UnsafeMutablePointer<CChar>?
+
+  /// Looked up at run time: none of them is declared to Swift on every platform.
+  private struct Functions: @unchecked Sendable {
+    var backtrace: Backtrace?
+    var dladdr: SymbolLookup?
+    var demangle: Demangle?
+  }
+
+  private static let functions: Functions = {
+    let handle = dlopen(nil, RTLD_NOW)
+    func lookUp<F>(_ name: String, as type: F.Type) -> F? {
+      dlsym(handle, name).map { unsafeBitCast($0, to: type) }
+    }
+    return Functions(
+      backtrace: lookUp("backtrace", as: Backtrace.self),
+      dladdr: lookUp("dladdr", as: SymbolLookup.self),
+      demangle: lookUp("swift_demangle", as: Demangle.self)
+    )
+  }()
+
+  private static func demangle(_ symbol: UnsafePointer<CChar>) -> String {
+    let length = strlen(symbol)
+    guard let swiftDemangle = functions.demangle, let demangled = swiftDemangle(symbol, length, nil, nil, 0) else {
+      return String(cString: symbol)
+    }
+    defer { free(demangled) }
+    return String(cString: demangled)
+  }
+}
+
+/// The follower's entry point for exploring interleavings (`HarnessInterleavings` drives it).
+package enum ExploredRun {
+  /// Runs `body` as the first task of a new world whose jobs run one at a time in the order
+  /// `chooser` picks. See `FollowedWork.runExplored`.
+  ///
+  /// A run that stalls is abandoned (`.stalled`), unless `onStall` is given: then `onStall`
+  /// gets the stall report in the caller's task, the run's jobs go on first in, first out, and
+  /// the call waits for the body to finish (for a body that must not outlive the call).
+  package static func run(
+    chooser: any JobChooser,
+    stallPatience: Duration,
+    testID: String?,
+    at location: SourceCodeLocation,
+    onStall: ((String) -> Void)? = nil,
+    _ body: @escaping @Sendable () async throws -> Void
+  ) async -> ExploredRunOutcome {
+    await FollowedWork.shared.runExplored(
+      chooser: chooser, stallPatience: stallPatience, testID: testID, at: location, onStall: onStall, body)
+  }
+}

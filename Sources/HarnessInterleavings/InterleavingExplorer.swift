@@ -1,0 +1,188 @@
+import HarnessClocks
+import HarnessDependencies
+import HarnessIssues
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Runs the iterations of an exploration (or one replay) and reports the first failing one.
+/// Used by ``withInterleavings(_:strategy:seed:fileID:filePath:line:column:_:)`` and by the
+/// Swift Testing trait.
+package struct InterleavingExplorer: Sendable {
+  /// The base seed when none is given: fixed, so that CI explores the same orders every run.
+  package static let defaultBaseSeed: UInt64 = 0x4841_524E_4553_53
+  /// Shifts the default base seed, for exploration jobs that should try other orders.
+  package static let seedVariable = "HARNESS_INTERLEAVINGS_SEED"
+  /// How long an iteration may have no job ready, with its body unfinished, before it counts
+  /// as stalled.
+  package static let defaultStallPatience = Duration.seconds(10)
+
+  /// Where the exploration was asked for: where its issue goes when no issue of the run has a
+  /// place of its own.
+  let location: SourceCodeLocation
+  let stallPatience: Duration
+
+  package init(location: SourceCodeLocation, stallPatience: Duration = Self.defaultStallPatience) {
+    self.location = location
+    self.stallPatience = stallPatience
+  }
+
+  /// The base seed: `seed`, else the default shifted by ``seedVariable``.
+  static func baseSeed(_ seed: UInt64?) -> UInt64 {
+    if let seed { return seed }
+    guard let text = getenv(seedVariable).map({ String(cString: $0) }), !text.isEmpty else {
+      return defaultBaseSeed
+    }
+    let shift = text.hasPrefix("0x") ? UInt64(text.dropFirst(2), radix: 16) : UInt64(text)
+    guard let shift else {
+      reportIssue(
+        ReportedIssue(
+          message: InterleavingMessages.badSeedVariable(text, name: seedVariable),
+          location: SourceCodeLocation(fileID: #fileID, filePath: #filePath, line: #line, column: #column)
+        )
+      )
+      return defaultBaseSeed
+    }
+    return defaultBaseSeed &+ shift
+  }
+
+  /// The seed of iteration `iteration` (from 1): SplitMix64 of the base and the iteration, so
+  /// neighbouring iterations draw unrelated orders.
+  static func iterationSeed(base: UInt64, iteration: Int) -> UInt64 {
+    var z = base &+ UInt64(iteration) &* 0x9E37_79B9_7F4A_7C15
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+
+  /// Runs up to `iterations` iterations; stops at the first that fails and reports it.
+  ///
+  /// `waitingForStalledRuns`: for an operation that must not outlive the call (a test
+  /// function), a stalled iteration is reported at once, then waited for, instead of abandoned.
+  package func explore(
+    iterations: Int,
+    strategy: InterleavingStrategy,
+    seed: UInt64?,
+    waitingForStalledRuns: Bool = false,
+    _ operation: @escaping @Sendable () async throws -> Void
+  ) async {
+    guard iterations >= 1 else {
+      reportIssue(ReportedIssue(message: InterleavingMessages.badIterationCount(iterations), location: location))
+      return
+    }
+    let base = Self.baseSeed(seed)
+    var expectedSteps = 100
+    for iteration in 1...iterations {
+      let iterationSeed = Self.iterationSeed(base: base, iteration: iteration)
+      let order: JobOrder
+      switch strategy.kind {
+      case .random:
+        order = JobOrder(RandomOrder(seed: iterationSeed))
+      case .pct(let depth):
+        order = JobOrder(PriorityChangeOrder(seed: iterationSeed, depth: depth, expectedSteps: expectedSteps))
+      }
+      let message = { (run: Run) in
+        let schedule = Schedule(strategy: strategy, baseSeed: base, iteration: iteration, decisions: order.decisions)
+        return InterleavingMessages.failedIteration(
+          iteration: iteration, of: iterations, strategy: strategy, baseSeed: base, run: run,
+          replay: schedule.replayString, stallPatience: stallPatience)
+      }
+      let run = await self.run(operation, order: order, reportingStallsWith: waitingForStalledRuns ? message : nil)
+      expectedSteps = max(order.steps, 1)
+      if run.failed {
+        if !run.stallWasReported { report(message(run), run: run) }
+        return
+      }
+    }
+  }
+
+  /// Runs `operation` once in the order `replayString` recorded.
+  package func replay(
+    _ replayString: String,
+    waitingForStalledRuns: Bool = false,
+    _ operation: @escaping @Sendable () async throws -> Void
+  ) async {
+    guard let schedule = Schedule(replayString: replayString) else {
+      reportIssue(ReportedIssue(message: InterleavingMessages.badReplayString(replayString), location: location))
+      return
+    }
+    let order = JobOrder(ReplayOrder(schedule))
+    let message = { (run: Run) in
+      InterleavingMessages.replayed(schedule: schedule, run: run, divergence: order.divergence, stallPatience: stallPatience)
+    }
+    let run = await self.run(operation, order: order, reportingStallsWith: waitingForStalledRuns ? message : nil)
+    if (run.failed || order.divergence != nil) && !run.stallWasReported {
+      report(message(run), run: run)
+    }
+  }
+
+  /// What one iteration did.
+  struct Run {
+    var issues: [ReportedIssue] = []
+    var error: (any Error)?
+    var stallReport: String?
+    /// Whether the stall was reported while the run went on (a run that cannot be abandoned).
+    var stallWasReported = false
+    var failed: Bool { !issues.filter { $0.severity == .error }.isEmpty || error != nil || stallReport != nil }
+  }
+
+  /// One iteration: a fresh world and fresh dependencies; every issue it raises is collected
+  /// instead of failing the test, to be reported once with the iteration that raised it.
+  ///
+  /// With `reportingStallsWith`, a stall is reported at once with that message (its issues so
+  /// far included), and the run is waited for rather than abandoned.
+  private func run(
+    _ operation: @escaping @Sendable () async throws -> Void,
+    order: JobOrder,
+    reportingStallsWith stallMessage: ((Run) -> String)?
+  ) async -> Run {
+    let collected = Locked<[ReportedIssue]>([])
+    // The stall's own report passes through the collecting scope below, to the test.
+    let reportingStall = Locked(false)
+    var outcome: ExploredRunOutcome?
+    var stallReported = false
+    let location = location
+    let stallPatience = stallPatience
+    let onStall: ((String) -> Void)? = stallMessage.map { stallMessage in
+      { stall in
+        let run = Run(issues: collected.withLock { $0 }, stallReport: stall)
+        reportingStall.withLock { $0 = true }
+        self.report(stallMessage(run), run: run)
+        reportingStall.withLock { $0 = false }
+        stallReported = true
+      }
+    }
+    await withExpectedIssue(isIntermittent: true) {
+      outcome = await ExploredRun.run(
+        chooser: order, stallPatience: stallPatience, testID: TestContext.current?.id, at: location, onStall: onStall
+      ) {
+        try await withFreshDependenciesRestartingGenerators { try await operation() }
+      }
+    } matching: { issue in
+      if reportingStall.withLock({ $0 }) { return false }
+      collected.withLock { $0.append(issue) }
+      return true
+    }
+    var run = Run(issues: collected.withLock { $0 })
+    run.stallWasReported = stallReported
+    if stallReported { run.stallReport = "" }
+    switch outcome {
+    case .finished(let error)?: run.error = error
+    case .stalled(let report)?: run.stallReport = report
+    case nil: break
+    }
+    return run
+  }
+
+  /// Reports the failing iteration once: at the first issue it raised that has a place in the
+  /// test's code, else where the exploration was asked for.
+  private func report(_ message: String, run: Run) {
+    let place = run.issues.first { !"\($0.location.fileID)".isEmpty && $0.location.line > 0 }?.location ?? location
+    reportIssue(ReportedIssue(message: message, location: place))
+  }
+}

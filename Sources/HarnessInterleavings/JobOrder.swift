@@ -1,0 +1,137 @@
+import HarnessClocks
+import HarnessDependencies
+
+/// One iteration's choice of the next job: a strategy's policy, recording every decision (a step
+/// with more than one ready job) so that the iteration can be replayed.
+final class JobOrder: JobChooser {
+  private var policy: any JobOrderPolicy
+  /// The decisions taken: how many jobs were ready, and which ran.
+  private(set) var decisions: [Schedule.Decision] = []
+  /// Steps taken, decisions or not.
+  private(set) var steps = 0
+
+  init(_ policy: some JobOrderPolicy) {
+    self.policy = policy
+  }
+
+  func chooseNext(among readyTasks: [UInt64]) -> Int {
+    steps += 1
+    let index = policy.choose(among: readyTasks, step: steps, decision: decisions.count)
+    if readyTasks.count > 1 {
+      decisions.append(Schedule.Decision(readyCount: readyTasks.count, chosen: index))
+    }
+    return index
+  }
+
+  /// What a replay found that did not fit, if anything.
+  var divergence: String? { policy.divergence(decisionsTaken: decisions.count) }
+}
+
+/// A strategy's rule for one iteration.
+protocol JobOrderPolicy {
+  /// The index of the job to run among `readyTasks` (at least one), at step `step` (from 1),
+  /// `decision` decisions (steps with a choice) having been taken before.
+  mutating func choose(among readyTasks: [UInt64], step: Int, decision: Int) -> Int
+  /// For a replay: why the run did not follow the recorded schedule, if it did not.
+  func divergence(decisionsTaken: Int) -> String?
+}
+
+extension JobOrderPolicy {
+  func divergence(decisionsTaken: Int) -> String? { nil }
+}
+
+/// `.random`: a ready job chosen uniformly at random at every step.
+struct RandomOrder: JobOrderPolicy {
+  var generator: SeededRandomNumberGenerator
+
+  init(seed: UInt64) {
+    generator = SeededRandomNumberGenerator(seed: seed)
+  }
+
+  mutating func choose(among readyTasks: [UInt64], step: Int, decision: Int) -> Int {
+    readyTasks.count == 1 ? 0 : Int.random(in: 0..<readyTasks.count, using: &generator)
+  }
+}
+
+/// `.pct(depth:)`: tasks ordered by random priorities (a task seen for the first time takes a
+/// uniformly random place among the tasks seen so far, which makes the order a uniformly random
+/// permutation); the ready job of the highest task runs; at each of `depth − 1` change points,
+/// drawn uniformly among the steps the iteration is expected to take, the task that just ran
+/// drops below every task (later change points lower still).
+struct PriorityChangeOrder: JobOrderPolicy {
+  private var generator: SeededRandomNumberGenerator
+  /// Tasks from highest to lowest priority, ahead of the lowered ones.
+  private var ranked: [UInt64] = []
+  /// Tasks lowered at change points, the most recently lowered last (lowest).
+  private var lowered: [UInt64] = []
+  private var changePoints: Set<Int>
+
+  init(seed: UInt64, depth: Int, expectedSteps: Int) {
+    generator = SeededRandomNumberGenerator(seed: seed)
+    var points = Set<Int>()
+    let steps = max(expectedSteps, depth)
+    while points.count < depth - 1 {
+      points.insert(Int.random(in: 1...steps, using: &generator))
+    }
+    changePoints = points
+  }
+
+  mutating func choose(among readyTasks: [UInt64], step: Int, decision: Int) -> Int {
+    for task in readyTasks where !ranked.contains(task) && !lowered.contains(task) {
+      ranked.insert(task, at: Int.random(in: 0...ranked.count, using: &generator))
+    }
+    let order = ranked + lowered
+    var best = 0
+    var bestRank = Int.max
+    for (index, task) in readyTasks.enumerated() {
+      let rank = order.firstIndex(of: task) ?? Int.max
+      if rank < bestRank {
+        best = index
+        bestRank = rank
+      }
+    }
+    if changePoints.contains(step) {
+      let task = readyTasks[best]
+      ranked.removeAll { $0 == task }
+      lowered.removeAll { $0 == task }
+      lowered.append(task)
+    }
+    return best
+  }
+}
+
+/// A replay: the recorded decisions, in order; notes the first place the run no longer fits.
+struct ReplayOrder: JobOrderPolicy {
+  let recorded: [Schedule.Decision]
+  private(set) var mismatch: String?
+
+  init(_ schedule: Schedule) {
+    recorded = schedule.decisions
+  }
+
+  mutating func choose(among readyTasks: [UInt64], step: Int, decision: Int) -> Int {
+    guard readyTasks.count > 1 else { return 0 }
+    guard decision < recorded.count else {
+      if mismatch == nil {
+        mismatch = "the run needed more decisions than the \(recorded.count) the schedule recorded"
+      }
+      return 0
+    }
+    let expected = recorded[decision]
+    if expected.readyCount != readyTasks.count, mismatch == nil {
+      mismatch = """
+        at decision \(decision + 1) of \(recorded.count) the schedule recorded \(expected.readyCount) ready \
+        jobs, the run had \(readyTasks.count)
+        """
+    }
+    return min(expected.chosen, readyTasks.count - 1)
+  }
+
+  func divergence(decisionsTaken: Int) -> String? {
+    if let mismatch { return mismatch }
+    if decisionsTaken < recorded.count {
+      return "the run ended after \(decisionsTaken) of the \(recorded.count) decisions the schedule recorded"
+    }
+    return nil
+  }
+}

@@ -1,0 +1,77 @@
+import HarnessIssues
+
+/// Runs `operation` `iterations` times, each time in a fresh world, with its asynchronous jobs
+/// run one at a time in an order drawn from `strategy`: a seeded exploration of the orders in
+/// which its tasks can interleave.
+///
+/// In each iteration the operation runs as the first task of its own world (fresh dependencies,
+/// with `.incrementing` UUIDs and seeded random generators started over; clocks, `TestWork` and
+/// test stores made inside join it), and every job of it and of the tasks it starts waits for
+/// its turn: at each step the strategy picks one of the ready jobs. The first iteration that
+/// reports an issue, throws, or stalls (no job ready while the operation has not returned) ends
+/// the exploration with one issue: the iteration, the strategy and seed, what went wrong, and a
+/// replay string that runs exactly that order again.
+///
+/// ```swift
+/// actor Account {
+///   var balance = 100
+///   func withdraw(_ amount: Int) async -> Bool {
+///     guard balance >= amount else { return false }
+///     await Task.yield()            // a fraud check, say: other calls run meanwhile
+///     balance -= amount             // acts on a stale check
+///     return true
+///   }
+/// }
+///
+/// await withInterleavings(100) {
+///   let account = Account()
+///   async let first = account.withdraw(80)
+///   async let second = account.withdraw(80)
+///   _ = await (first, second)
+///   let balance = await account.balance
+///   expectNoDifference(balance >= 0, true)   // fails in some order: the exploration says which
+/// }
+/// ```
+///
+/// Under Swift Testing, the `.interleavings(_:strategy:seed:)` trait does the same for a whole
+/// test. What is explored, and what is not: the article "Exploring interleavings".
+///
+/// - Parameters:
+///   - iterations: How many orders to try (each a fresh run).
+///   - strategy: How the next job is picked: ``InterleavingStrategy/random`` (the default) or
+///     ``InterleavingStrategy/pct(depth:)``.
+///   - seed: The base seed; iteration *i* draws from a seed derived from it and *i*. By default a
+///     fixed seed (so CI is repeatable) shifted by the `HARNESS_INTERLEAVINGS_SEED` environment
+///     variable, for longer exploration jobs that try other orders.
+///   - operation: The code to explore. It must not be isolated to the main actor: main actor
+///     jobs bypass the world's executor, so their order is not explored.
+public func withInterleavings<Failure: Error>(
+  _ iterations: Int,
+  strategy: InterleavingStrategy = .random,
+  seed: UInt64? = nil,
+  fileID: StaticString = #fileID,
+  filePath: StaticString = #filePath,
+  line: UInt = #line,
+  column: UInt = #column,
+  _ operation: @escaping @Sendable () async throws(Failure) -> Void
+) async throws(Failure) {
+  await InterleavingExplorer(
+    location: SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+  ).explore(iterations: iterations, strategy: strategy, seed: seed) { try await operation() }
+}
+
+/// Runs `operation` once, with its jobs in exactly the order a failed exploration recorded in
+/// `replay` (the string its issue printed). If the code changed so that the recorded order no
+/// longer fits, that is reported instead of running a different order silently.
+public func withInterleavings<Failure: Error>(
+  replay: String,
+  fileID: StaticString = #fileID,
+  filePath: StaticString = #filePath,
+  line: UInt = #line,
+  column: UInt = #column,
+  _ operation: @escaping @Sendable () async throws(Failure) -> Void
+) async throws(Failure) {
+  await InterleavingExplorer(
+    location: SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+  ).replay(replay) { try await operation() }
+}

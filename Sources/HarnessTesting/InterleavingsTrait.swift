@@ -1,0 +1,86 @@
+import HarnessInterleavings
+import HarnessIssues
+import Testing
+
+/// Runs a test many times, each in a fresh world, with its asynchronous jobs in an order drawn
+/// from a seeded strategy: `@Test(.interleavings(100))`. The first failing iteration ends the
+/// exploration with one issue naming it and a replay string; `@Test(.interleavings(replay:))`
+/// runs exactly that order again. See `withInterleavings(_:strategy:seed:…)` for what runs in
+/// each iteration.
+///
+/// ```swift
+/// @Test(.interleavings(100))
+/// func twoWithdrawalsNeverOverdraw() async {
+///   let account = Account(balance: 100)
+///   async let first = account.withdraw(80)
+///   async let second = account.withdraw(80)
+///   _ = await (first, second)
+///   #expect(await account.balance >= 0)
+/// }
+/// ```
+///
+/// A test whose tasks deadlock cannot return, and Swift Testing gives a trait no way to abandon
+/// it: the stall is reported at once (with its replay string), then its iteration is released
+/// from the exploration and the test waits for it. Explore code that may deadlock with
+/// `withInterleavings`, which abandons a stalled iteration and returns.
+public struct InterleavingsTrait: TestTrait, TestScoping {
+  enum Mode {
+    case explore(iterations: Int, strategy: InterleavingStrategy, seed: UInt64?)
+    case replay(String)
+  }
+
+  let mode: Mode
+  let location: SourceCodeLocation
+
+  public func provideScope(
+    for test: Test,
+    testCase: Test.Case?,
+    performing function: @Sendable () async throws -> Void
+  ) async throws {
+    let explorer = InterleavingExplorer(location: location)
+    await withoutActuallyEscaping(function) { function in
+      switch mode {
+      case .explore(let iterations, let strategy, let seed):
+        await explorer.explore(iterations: iterations, strategy: strategy, seed: seed, waitingForStalledRuns: true, function)
+      case .replay(let replay):
+        await explorer.replay(replay, waitingForStalledRuns: true, function)
+      }
+    }
+  }
+}
+
+extension Trait where Self == InterleavingsTrait {
+  /// Runs the test `iterations` times, each with its jobs in an order drawn from `strategy`
+  /// (``InterleavingStrategy/random`` by default, or ``InterleavingStrategy/pct(depth:)``), from
+  /// `seed` (by default a fixed seed, shifted by the `HARNESS_INTERLEAVINGS_SEED` environment
+  /// variable).
+  public static func interleavings(
+    _ iterations: Int,
+    strategy: InterleavingStrategy = .random,
+    seed: UInt64? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> Self {
+    InterleavingsTrait(
+      mode: .explore(iterations: iterations, strategy: strategy, seed: seed),
+      location: SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    )
+  }
+
+  /// Runs the test once with its jobs in exactly the order `replay` recorded (the string a
+  /// failed exploration printed).
+  public static func interleavings(
+    replay: String,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> Self {
+    InterleavingsTrait(
+      mode: .replay(replay),
+      location: SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    )
+  }
+}
