@@ -1,0 +1,199 @@
+import Foundation
+import HarnessDependencies
+import HarnessInterleavings
+import HarnessIssues
+import HarnessTesting
+import Testing
+
+/// Three tasks, three steps each, logging each step: the log is the order their jobs ran in.
+@Sendable func interleavedSteps(_ log: Locked<[String]>, tasks: [String] = ["a", "b", "c"]) async {
+  await withTaskGroup(of: Void.self) { group in
+    for name in tasks {
+      group.addTask {
+        for step in 1...3 {
+          log.withLock { $0.append("\(name)\(step)") }
+          await Task.yield()
+        }
+      }
+    }
+  }
+}
+
+/// The replay string in an exploration's report.
+func replayString(in message: String) -> String? {
+  guard let start = message.range(of: "replay: \"")?.upperBound,
+    let end = message[start...].firstIndex(of: "\"")
+  else { return nil }
+  return String(message[start..<end])
+}
+
+@Suite struct ExplorationTests {
+  @Test func iterationsTryDifferentOrders() async {
+    let orders = Locked<Set<[String]>>([])
+    await withInterleavings(50) {
+      let log = Locked<[String]>([])
+      await interleavedSteps(log)
+      orders.withLock { _ = $0.insert(log.withLock { $0 }) }
+    }
+    #expect(orders.withLock { $0.count } > 25)
+  }
+
+  @Test func theSameSeedExploresTheSameOrders() async {
+    func orders(seed: UInt64, strategy: InterleavingStrategy) async -> [[String]] {
+      let orders = Locked<[[String]]>([])
+      await withInterleavings(20, strategy: strategy, seed: seed) {
+        let log = Locked<[String]>([])
+        await interleavedSteps(log)
+        orders.withLock { $0.append(log.withLock { $0 }) }
+      }
+      return orders.withLock { $0 }
+    }
+    for strategy in [InterleavingStrategy.random, .pct(depth: 3)] {
+      let first = await orders(seed: 7, strategy: strategy)
+      let again = await orders(seed: 7, strategy: strategy)
+      let other = await orders(seed: 8, strategy: strategy)
+      #expect(first == again, "\(strategy)")
+      #expect(first != other, "\(strategy)")
+    }
+  }
+
+  @Test func pctFindsTheReentrancyBug() async {
+    await withExpectedIssue {
+      await withInterleavings(100, strategy: .pct(depth: 3)) {
+        let account = ReentrantAccount(balance: 100)
+        async let first = account.withdraw(80)
+        async let second = account.withdraw(80)
+        _ = await (first, second)
+        let balance = await account.balance
+        #expect(balance >= 0)
+      }
+    } matching: { issue in
+      issue.message.hasPrefix("Interleaving exploration: iteration")
+        && issue.message.contains("strategy: pct(depth: 3)")
+    }
+  }
+
+  @Test func aReplayRunsExactlyTheRecordedOrder() async throws {
+    // A failing exploration (every iteration reports), with the order of its failing run.
+    let failingOrder = Locked<[String]>([])
+    let report = Locked<String>("")
+    await withExpectedIssue {
+      await withInterleavings(10, seed: 3) {
+        let log = Locked<[String]>([])
+        await interleavedSteps(log)
+        failingOrder.withLock { $0 = log.withLock { $0 } }
+        reportIssue("recorded")
+      }
+    } matching: { issue in
+      report.withLock { $0 = issue.message }
+      return issue.message.contains("Issues raised in that run:") && issue.message.contains("recorded")
+    }
+    let replay = try #require(replayString(in: report.withLock { $0 }))
+    let recorded = failingOrder.withLock { $0 }
+    #expect(recorded.count == 9)
+    var replayed: [[String]] = []
+    for _ in 1...100 {
+      let log = Locked<[String]>([])
+      await withExpectedIssue {
+        await withInterleavings(replay: replay) {
+          await interleavedSteps(log)
+          reportIssue("recorded")
+        }
+      } matching: { $0.message.hasPrefix("Interleaving replay (iteration 1, strategy: random) failed, as recorded.") }
+      replayed.append(log.withLock { $0 })
+    }
+    #expect(replayed.allSatisfy { $0 == recorded })
+  }
+
+  @Test func aReplayThatNoLongerFitsSaysSo() async throws {
+    let report = Locked<String>("")
+    await withExpectedIssue {
+      await withInterleavings(1) {
+        await interleavedSteps(Locked([]))
+        reportIssue("recorded")
+      }
+    } matching: { issue in
+      report.withLock { $0 = issue.message }
+      return true
+    }
+    let replay = try #require(replayString(in: report.withLock { $0 }))
+    await withExpectedIssue {
+      await withInterleavings(replay: replay) {
+        await interleavedSteps(Locked([]), tasks: ["a", "b"])
+      }
+    } matching: { issue in
+      issue.message.contains("no longer fits the code:")
+        && issue.message.contains("The code under test changed since the schedule was recorded")
+    }
+  }
+
+  @Test func aMalformedReplayStringIsReported() async {
+    await withExpectedIssue {
+      await withInterleavings(replay: "not a schedule") {}
+    } matching: { $0.message.hasPrefix("\"not a schedule\" is not a replay string: nothing was run.") }
+  }
+
+  @Test func noIterationsIsReported() async {
+    await withExpectedIssue {
+      await withInterleavings(0) {}
+    } matching: { $0.message.hasPrefix("withInterleavings needs at least 1 iteration, not 0") }
+  }
+
+  @Test func aDeadlockIsReportedNotHung() async {
+    let waiting = WaitingForEachOther()
+    let start = ContinuousClock.now
+    await withExpectedIssue {
+      await InterleavingExplorer(
+        location: SourceCodeLocation(fileID: #fileID, filePath: #filePath, line: #line, column: #column),
+        stallPatience: .milliseconds(300)
+      ).explore(iterations: 10, strategy: .random, seed: nil) {
+        async let first: Void = waiting.first()
+        async let second: Void = waiting.second()
+        _ = await (first, second)
+      }
+    } matching: { issue in
+      issue.message.contains("iteration 1 of 10 failed")
+        && issue.message.contains("The run stalled: no job was ready for 0.3 seconds and the operation had not returned.")
+        && issue.message.contains("  • the body")
+        && issue.message.contains("Replay exactly this order of jobs")
+    }
+    #expect(ContinuousClock.now - start < .seconds(5))
+  }
+
+  @Test(.dependency(\.uuid, .incrementing)) func generatorsStartOverInEachIteration() async {
+    let firsts = Locked<[UUID]>([])
+    await withInterleavings(5) {
+      @Dependency(\.uuid) var uuid
+      firsts.withLock { $0.append(uuid()) }
+      _ = uuid()
+    }
+    #expect(firsts.withLock { $0 } == Array(repeating: UUID(0), count: 5))
+  }
+
+  @Test(.dependency(\.uuid, .incrementing), .interleavings(20))
+  func theTraitRunsEachIterationAfresh() async {
+    @Dependency(\.uuid) var uuid
+    #expect(uuid() == UUID(0))
+    let log = Locked<[String]>([])
+    await interleavedSteps(log)
+    #expect(log.withLock { $0.count } == 9)
+  }
+
+  @Test(.interleavings(replay: "random:0:1:"))
+  func theTraitReplaysASchedule() async {
+    let account = SafeAccount(balance: 100)
+    #expect(await account.withdraw(30))
+  }
+}
+
+/// Two tasks that each wait for the other to go first: neither ever does.
+final class WaitingForEachOther: Sendable {
+  private let continuations = Locked<[CheckedContinuation<Void, Never>]>([])
+
+  func first() async { await wait() }
+  func second() async { await wait() }
+
+  private func wait() async {
+    await withCheckedContinuation { continuation in continuations.withLock { $0.append(continuation) } }
+  }
+}
