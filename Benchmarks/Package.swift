@@ -54,6 +54,13 @@ let package = Package(
       ]
     ),
     .executableTarget(
+      name: "InterleavingsBenchmark",
+      dependencies: [
+        "BenchmarkSupport",
+        .product(name: "HarnessInterleavings", package: "Harness"),
+      ]
+    ),
+    .executableTarget(
       name: "StoreBenchmark",
       dependencies: [
         "BenchmarkSupport",

@@ -92,7 +92,9 @@ package struct InterleavingExplorer: Sendable {
           iteration: iteration, of: iterations, strategy: strategy, baseSeed: base, run: run,
           replay: schedule.replayString, stallPatience: stallPatience)
       }
-      let run = await self.run(operation, order: order, reportingStallsWith: waitingForStalledRuns ? message : nil)
+      let run = await self.run(
+        operation, order: order, label: "interleaving iteration \(iteration)",
+        reportingStallsWith: waitingForStalledRuns ? message : nil)
       expectedSteps = max(order.steps, 1)
       if run.failed {
         if !run.stallWasReported { report(message(run), run: run) }
@@ -115,7 +117,8 @@ package struct InterleavingExplorer: Sendable {
     let message = { (run: Run) in
       InterleavingMessages.replayed(schedule: schedule, run: run, divergence: order.divergence, stallPatience: stallPatience)
     }
-    let run = await self.run(operation, order: order, reportingStallsWith: waitingForStalledRuns ? message : nil)
+    let run = await self.run(
+      operation, order: order, label: "interleaving replay", reportingStallsWith: waitingForStalledRuns ? message : nil)
     if (run.failed || order.divergence != nil) && !run.stallWasReported {
       report(message(run), run: run)
     }
@@ -131,58 +134,58 @@ package struct InterleavingExplorer: Sendable {
     var failed: Bool { !issues.filter { $0.severity == .error }.isEmpty || error != nil || stallReport != nil }
   }
 
-  /// One iteration: a fresh world and fresh dependencies; every issue it raises is collected
-  /// instead of failing the test, to be reported once with the iteration that raised it.
+  /// One iteration: a fresh world, fresh dependencies, a test identity of its own; every issue
+  /// it raises is captured instead of failing the test, to be reported once with the iteration.
   ///
   /// With `reportingStallsWith`, a stall is reported at once with that message (its issues so
   /// far included), and the run is waited for rather than abandoned.
   private func run(
     _ operation: @escaping @Sendable () async throws -> Void,
     order: JobOrder,
+    label: String,
     reportingStallsWith stallMessage: ((Run) -> String)?
   ) async -> Run {
-    let collected = Locked<[ReportedIssue]>([])
-    // The stall's own report passes through the collecting scope below, to the test.
-    let reportingStall = Locked(false)
+    let capture = IssueCapture()
     var outcome: ExploredRunOutcome?
     var stallReported = false
     let location = location
     let stallPatience = stallPatience
     let onStall: ((String) -> Void)? = stallMessage.map { stallMessage in
       { stall in
-        let run = Run(issues: collected.withLock { $0 }, stallReport: stall)
-        reportingStall.withLock { $0 = true }
-        self.report(stallMessage(run), run: run)
-        reportingStall.withLock { $0 = false }
+        let run = Run(issues: capture.issues, stallReport: stall)
+        capture.reportOutside(ReportedIssue(message: stallMessage(run), location: self.place(for: run)))
         stallReported = true
       }
     }
-    await withExpectedIssue(isIntermittent: true) {
-      outcome = await ExploredRun.run(
-        chooser: order, stallPatience: stallPatience, testID: TestContext.current?.id, at: location, onStall: onStall
-      ) {
-        try await withFreshDependenciesRestartingGenerators { try await operation() }
+    await capture.capture {
+      outcome = await TestContext.$runOfTest.withValue(label) {
+        await ExploredRun.run(
+          chooser: order, stallPatience: stallPatience, testID: TestContext.current?.id, at: location, onStall: onStall
+        ) {
+          try await withFreshDependenciesRestartingGenerators { try await operation() }
+        }
       }
-    } matching: { issue in
-      if reportingStall.withLock({ $0 }) { return false }
-      collected.withLock { $0.append(issue) }
-      return true
     }
-    var run = Run(issues: collected.withLock { $0 })
+    var run = Run(issues: capture.issues)
     run.stallWasReported = stallReported
-    if stallReported { run.stallReport = "" }
     switch outcome {
     case .finished(let error)?: run.error = error
     case .stalled(let report)?: run.stallReport = report
     case nil: break
     }
+    if stallReported, run.stallReport == nil { run.stallReport = "" }
     return run
+  }
+
+  /// Where a failing run's issue goes: the first issue it raised that has a place in the test's
+  /// code, else where the exploration was asked for.
+  private func place(for run: Run) -> SourceCodeLocation {
+    run.issues.first { !$0.location.fileID.isEmpty && $0.location.line > 0 }?.location ?? location
   }
 
   /// Reports the failing iteration once: at the first issue it raised that has a place in the
   /// test's code, else where the exploration was asked for.
   private func report(_ message: String, run: Run) {
-    let place = run.issues.first { !"\($0.location.fileID)".isEmpty && $0.location.line > 0 }?.location ?? location
-    reportIssue(ReportedIssue(message: message, location: place))
+    reportIssue(ReportedIssue(message: message, location: place(for: run)))
   }
 }

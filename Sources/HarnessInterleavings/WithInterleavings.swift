@@ -23,13 +23,14 @@ import HarnessIssues
 ///   }
 /// }
 ///
-/// await withInterleavings(100) {
-///   let account = Account()
-///   async let first = account.withdraw(80)
-///   async let second = account.withdraw(80)
-///   _ = await (first, second)
-///   let balance = await account.balance
-///   expectNoDifference(balance >= 0, true)   // fails in some order: the exploration says which
+/// @Test func twoWithdrawalsNeverOverdraw() async {
+///   await withInterleavings(100) {
+///     let account = Account()
+///     async let first = account.withdraw(80)
+///     async let second = account.withdraw(80)
+///     _ = await (first, second)
+///     #expect(await account.balance >= 0)   // fails in some order: the issue says which
+///   }
 /// }
 /// ```
 ///

@@ -85,10 +85,14 @@ public func withExpectedIssue(
 }
 
 /// Whether an enclosing `withExpectedIssue` expects `issue`, a failure a test framework recorded
-/// directly rather than through Harness (an `XCTFail` in a `DependencyTestCase`). Rejected
-/// issues are remembered, to be listed when nothing matched.
+/// directly rather than through Harness (an `XCTFail` in a `DependencyTestCase`), or an
+/// ``IssueCapture`` keeps it. Rejected issues are remembered, to be listed when nothing matched.
 package func isExpectedRecordedDirectly(_ issue: ReportedIssue) -> Bool {
-  ExpectedIssueScope.current?.consume(issue) ?? false
+  if ExpectedIssueScope.current?.consume(issue) == true { return true }
+  // Not expected: an enclosing capture (an explored iteration) keeps it.
+  guard let capture = IssueCapture.current else { return false }
+  capture.reportIssue(issue)
+  return true
 }
 
 /// Tells the innermost `withExpectedIssue` that the test framework recorded `issue` in its body

@@ -12,8 +12,18 @@ public enum TestContext: Sendable, Hashable, CustomStringConvertible {
   /// The test running on this task, or `nil` when no test is running (a live app, a detached
   /// task of a Swift Testing test, or a process without `HarnessTesting`).
   public static var current: TestContext? {
-    TestFrameworkBridge.installed?.currentTest()
+    guard let test = TestFrameworkBridge.installed?.currentTest() else { return nil }
+    guard let run = runOfTest else { return test }
+    switch test {
+    case let .xcTest(id): return .xcTest(id: "\(id) (\(run))")
+    case let .swiftTesting(id): return .swiftTesting(id: "\(id) (\(run))")
+    }
   }
+
+  /// Set while a test's body runs as one of several runs of that test (an explored iteration:
+  /// `"interleaving iteration 3"`): each run is then a test of its own to per-test state
+  /// (dependency caches, once-per-test reports, the test's clock world).
+  @TaskLocal package static var runOfTest: String?
 
   /// The identifier of the test, whichever framework runs it.
   public var id: String {

@@ -9,9 +9,19 @@ import Testing
 /// each iteration.
 ///
 /// ```swift
+/// actor Account {
+///   var balance = 100
+///   func withdraw(_ amount: Int) async -> Bool {
+///     await Task.yield()   // a fraud check: other calls run meanwhile
+///     guard balance >= amount else { return false }
+///     balance -= amount
+///     return true
+///   }
+/// }
+///
 /// @Test(.interleavings(100))
 /// func twoWithdrawalsNeverOverdraw() async {
-///   let account = Account(balance: 100)
+///   let account = Account()
 ///   async let first = account.withdraw(80)
 ///   async let second = account.withdraw(80)
 ///   _ = await (first, second)
@@ -23,7 +33,9 @@ import Testing
 /// it: the stall is reported at once (with its replay string), then its iteration is released
 /// from the exploration and the test waits for it. Explore code that may deadlock with
 /// `withInterleavings`, which abandons a stalled iteration and returns.
-public struct InterleavingsTrait: TestTrait, TestScoping {
+///
+/// On a suite (`@Suite(.interleavings(20))`), each test of the suite is explored on its own.
+public struct InterleavingsTrait: TestTrait, SuiteTrait, TestScoping {
   enum Mode {
     case explore(iterations: Int, strategy: InterleavingStrategy, seed: UInt64?)
     case replay(String)
@@ -32,11 +44,16 @@ public struct InterleavingsTrait: TestTrait, TestScoping {
   let mode: Mode
   let location: SourceCodeLocation
 
+  /// On a suite, every test inside is explored, each on its own.
+  public var isRecursive: Bool { true }
+
   public func provideScope(
     for test: Test,
     testCase: Test.Case?,
     performing function: @Sendable () async throws -> Void
   ) async throws {
+    // A suite's scope holds its tests, each explored in its own scope.
+    guard testCase != nil else { return try await function() }
     let explorer = InterleavingExplorer(location: location)
     await withoutActuallyEscaping(function) { function in
       switch mode {

@@ -1,8 +1,10 @@
 import HarnessClocks
 import HarnessIssues
+import HarnessTesting
 import Testing
 
-@Suite struct ClockTimerTests {
+/// Explored: each test runs in 20 seeded interleavings of its jobs, and must pass in every one.
+@Suite(.interleavings(20)) struct ClockTimerTests {
   @Test func ticksStayOnTheirScheduleWhenHandlingATickTakesTime() async {
     let clock = TestClock()
     let ticks = Log<String>()

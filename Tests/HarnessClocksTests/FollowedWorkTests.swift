@@ -1,8 +1,11 @@
 import HarnessClocks
+import HarnessTesting
 import Testing
 
 /// The kinds of work `TestClock.advance` waits for, with no setup in the test.
-@Suite struct FollowedWorkTests {
+///
+/// Explored: each test runs in 20 seeded interleavings of its jobs, and must pass in every one.
+@Suite(.interleavings(20)) struct FollowedWorkTests {
   @Test func advanceWithNoDurationLetsStartedWorkRunUntilItSuspends() async {
     let clock = TestClock()
     let log = Log<String>()

@@ -1,10 +1,12 @@
 import Dispatch
 import HarnessClocks
 import HarnessIssues
+import HarnessTesting
 import Synchronization
 import Testing
 
-@Suite struct TestClockTests {
+/// Explored: each test runs in 20 seeded interleavings of its jobs, and must pass in every one.
+@Suite(.interleavings(20)) struct TestClockTests {
   @Test func timerLoopInATaskRunsOncePerSecondAdvanced() async {
     let clock = TestClock()
     let ticks = Log<Duration>()
@@ -69,7 +71,8 @@ import Testing
   }
 }
 
-@Suite struct TestClockTimeTests {
+/// Explored: each test runs in 20 seeded interleavings of its jobs, and must pass in every one.
+@Suite(.interleavings(20)) struct TestClockTimeTests {
   @Test func sleepsScheduledDuringAnAdvanceResumeInTheSameAdvanceWhenDue() async {
     let clock = TestClock()
     let wakeUps = Log<Duration>()

@@ -1,6 +1,7 @@
 import Foundation
 import Harness
 import HarnessStore
+import HarnessTesting
 import Testing
 
 /// An action enum that redacts itself in logs: `Mirror` shows no payloads.
@@ -79,7 +80,7 @@ struct Session: Reducer {
     }
   }
 
-  @Test func anExplicitEmbeddingRoutesWhatReflectionCannot() async {
+  @Test(.interleavings(20)) func anExplicitEmbeddingRoutesWhatReflectionCannot() async {
     let embedding = ActionEmbedding<RedactedAction, Counter.Action>(
       embed: RedactedAction.counter,
       extract: { if case let .counter(action) = $0 { action } else { nil } }
@@ -120,7 +121,7 @@ struct Session: Reducer {
     }
   }
 
-  @Test func theIdentityEmbeddingRoutesEveryAction() async {
+  @Test(.interleavings(20)) func theIdentityEmbeddingRoutesEveryAction() async {
     let store = TestStore(initialState: Optional(Counter.State())) {
       EmptyReducer<Counter.State?, Counter.Action>()
         .ifLet(\.self, action: { $0 }) { Counter() }
@@ -128,7 +129,7 @@ struct Session: Reducer {
     await store.send(.incrementTapped) { $0?.count = 1 }
   }
 
-  @Test(arguments: [false, true]) func enumStateRunsTheChildOnlyInItsCase(useScope: Bool) async {
+  @Test(.interleavings(20), arguments: [false, true]) func enumStateRunsTheChildOnlyInItsCase(useScope: Bool) async {
     let store = TestStore(initialState: Session.State.loggedIn(Counter.State())) {
       Session(useScope: useScope)
     } withDependencies: { [clock] in
@@ -148,7 +149,7 @@ struct Session: Reducer {
     await store.finish()
   }
 
-  @Test func taskCancelByIDInsideAnEffectAndFromATestHelper() async {
+  @Test(.interleavings(20)) func taskCancelByIDInsideAnEffectAndFromATestHelper() async {
     let store = TestStore(initialState: Counter.State()) { Canceller() } withDependencies: { [clock] in
       $0.continuousClock = clock
     }
@@ -162,7 +163,7 @@ struct Session: Reducer {
     await store.finish()
   }
 
-  @Test func withTaskCancellationMakesWorkCancellable() async {
+  @Test(.interleavings(20)) func withTaskCancellationMakesWorkCancellable() async {
     let clock = self.clock
     let finished = LockIsolated(false)
     let work = Task {
@@ -178,7 +179,7 @@ struct Session: Reducer {
     #expect(!finished.value)
   }
 
-  @Test func anEffectsActionsOutsideAStore() async {
+  @Test(.interleavings(20)) func anEffectsActionsOutsideAStore() async {
     let clock = self.clock
     let effect = Effect<Int>.merge(
       .send(1),
@@ -196,7 +197,7 @@ struct Session: Reducer {
     #expect(await collected.value == [1, 2])
   }
 
-  @Test func debounceStartsOnlyTheLastEffect() async {
+  @Test(.interleavings(20)) func debounceStartsOnlyTheLastEffect() async {
     await typeTwiceThenSearch(on: clock)
   }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Harness
 import HarnessStore
+import HarnessTesting
 import Testing
 
 /// A parent with a scoped child, an optional child and a collection of children.
@@ -54,7 +55,8 @@ struct Row: Reducer {
   }
 }
 
-@Suite struct CompositionTests {
+/// Explored: each test runs in 20 seeded interleavings of its jobs, and must pass in every one.
+@Suite(.interleavings(20)) struct CompositionTests {
   @Test func scopeRunsTheChildOnItsState() async {
     let store = TestStore(initialState: Parent.State()) { Parent() }
     await store.send(.counter(.incrementTapped)) { $0.counter.count = 1 }
@@ -113,7 +115,8 @@ struct ClockReader: Reducer {
   }
 }
 
-@Suite struct DependencyModifierTests {
+/// Explored: each test runs in 20 seeded interleavings of its jobs, and must pass in every one.
+@Suite(.interleavings(20)) struct DependencyModifierTests {
   @Test func dependencyModifierReachesTheReducerAndItsEffects() async {
     let store = TestStore(initialState: ClockReader.State()) {
       ClockReader().dependency(\.context, .preview)

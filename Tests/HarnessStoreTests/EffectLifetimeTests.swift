@@ -1,6 +1,7 @@
 import Foundation
 import Harness
 import HarnessStore
+import HarnessTesting
 import Testing
 
 /// A parent with a Counter child in an optional, in a collection of identified counters, and
@@ -76,7 +77,8 @@ struct Nested: Reducer {
   }
 }
 
-@Suite struct EffectLifetimeTests {
+/// Explored: each test runs in 20 seeded interleavings of its jobs, and must pass in every one.
+@Suite(.interleavings(20)) struct EffectLifetimeTests {
   let clock = TestClock()
 
   func makeStore(_ state: Host.State = Host.State()) -> TestStoreOf<Host> {

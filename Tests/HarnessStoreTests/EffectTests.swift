@@ -1,6 +1,7 @@
 import Foundation
 import Harness
 import HarnessStore
+import HarnessTesting
 import Testing
 
 /// Effects in a TestStore: ordering of merge and concatenate, cancellation, map.
@@ -45,7 +46,8 @@ struct Sequencer: Reducer {
   }
 }
 
-@Suite struct EffectTests {
+/// Explored: each test runs in 20 seeded interleavings of its jobs, and must pass in every one.
+@Suite(.interleavings(20)) struct EffectTests {
   let clock = TestClock()
 
   func makeStore() -> TestStore<Sequencer.State, Sequencer.Action> {
@@ -87,7 +89,8 @@ struct Sequencer: Reducer {
   }
 }
 
-@Suite struct StoreTests {
+/// Explored: each test runs in 20 seeded interleavings of its jobs, and must pass in every one.
+@Suite(.interleavings(20)) struct StoreTests {
   @Test func runsTheFeatureAndItsEffects() async {
     let store = Store(initialState: Counter.State()) {
       Counter()
@@ -130,7 +133,9 @@ struct Sequencer: Reducer {
 
 /// An unimplemented endpoint called inside an effect is one mistake: one issue, not a second
 /// one for the error it throws.
-@Suite struct UnimplementedInEffectTests {
+///
+/// Explored: each test runs in 20 seeded interleavings of its jobs, and must pass in every one.
+@Suite(.interleavings(20)) struct UnimplementedInEffectTests {
   struct Loader: Reducer {
     struct State: Equatable, Sendable {}
     enum Action: Equatable, Sendable { case load, loaded(Int) }

@@ -1,6 +1,7 @@
 import Foundation
 import Harness
 import HarnessStore
+import HarnessTesting
 import Testing
 
 /// Counts, and every 100th action starts an effect that replaces the previous one
@@ -69,14 +70,14 @@ struct Tally: Reducer {
     #expect(store.state.steps == 100_001)
   }
 
-  @Test func aChainOfSendsInATestStore() async {
+  @Test(.interleavings(20)) func aChainOfSendsInATestStore() async {
     let store = TestStore(initialState: Chain.State()) { Chain() }
     store.exhaustivity = .off
     await store.send(.count(down: 10_000)) { $0.steps = 1 }
     await store.assert { $0.steps = 10_001 }
   }
 
-  @Test func sendsOfOneActionAreReducedTogetherInOrder() async {
+  @Test(.interleavings(20)) func sendsOfOneActionAreReducedTogetherInOrder() async {
     let store = TestStore(initialState: Sequence.State()) { Sequence() }
     await store.send(.start)
     await store.receive(.log("a")) { $0.log = ["a"] }
@@ -85,7 +86,7 @@ struct Tally: Reducer {
     await store.receive(.log("from a task")) { $0.log.append("from a task") }
   }
 
-  @Test func storeSendReturnsATaskForItsEffects() async {
+  @Test(.interleavings(20)) func storeSendReturnsATaskForItsEffects() async {
     let store = Store(initialState: Sequence.State()) { Sequence() }
     let task = store.send(.start)
     await task.finish()

@@ -1,6 +1,7 @@
 import Foundation
 import Harness
 import HarnessStore
+import HarnessTesting
 import Testing
 
 /// A feature whose state is built from a dependency, with a response that arrives after work
@@ -51,7 +52,8 @@ struct Stamped: Reducer {
   }
 }
 
-@Suite struct TestStoreAPITests {
+/// Explored: each test runs in 20 seeded interleavings of its jobs, and must pass in every one.
+@Suite(.interleavings(20)) struct TestStoreAPITests {
   let date = Date(timeIntervalSince1970: 1_000_000)
 
   func makeStore() -> TestStoreOf<Stamped> {
@@ -200,7 +202,8 @@ struct Stamped: Reducer {
   }
 }
 
-@Suite struct StoreScopingTests {
+/// Explored: each test runs in 20 seeded interleavings of its jobs, and must pass in every one.
+@Suite(.interleavings(20)) struct StoreScopingTests {
   @Test func aScopedStoreSendsThroughItsParent() async {
     let store = Store(initialState: Parent.State()) { Parent() }
     let counter = store.scope(state: \.counter, action: Parent.Action.counter)

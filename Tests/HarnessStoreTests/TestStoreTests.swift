@@ -1,9 +1,11 @@
 import Foundation
 import Harness
 import HarnessStore
+import HarnessTesting
 import Testing
 
-@Suite struct TestStoreTests {
+/// Explored: each test runs in 20 seeded interleavings of its jobs, and must pass in every one.
+@Suite(.interleavings(20)) struct TestStoreTests {
   let clock = TestClock()
 
   func makeStore(count: Int = 0) -> TestStore<Counter.State, Counter.Action> {

@@ -1,11 +1,14 @@
 import Foundation
 import Harness
 import HarnessStore
+import HarnessTesting
 import Testing
 
 /// `receive`, `finish` and the end-of-test check give up at once when the store can prove that
 /// nothing more can arrive, instead of waiting their timeout: a suite of failing tests stays fast.
-@Suite struct TestStoreWaitTests {
+///
+/// Explored: each test runs in 20 seeded interleavings of its jobs, and must pass in every one.
+@Suite(.interleavings(20)) struct TestStoreWaitTests {
   let clock = TestClock()
 
   /// A timeout no test could sit through: a wait that used it would stop the suite.

@@ -103,7 +103,7 @@ func nanoseconds(_ duration: Duration) -> Double {
   return Double(seconds) * 1e9 + Double(attoseconds) / 1e9
 }
 
-func formatDuration(nanoseconds value: Double) -> String {
+public func formatDuration(nanoseconds value: Double) -> String {
   switch value {
   case ..<1_000: return "\(rounded(value)) ns"
   case ..<1_000_000: return "\(rounded(value / 1_000)) µs"
@@ -112,7 +112,7 @@ func formatDuration(nanoseconds value: Double) -> String {
   }
 }
 
-func formatRatio(_ value: Double) -> String { rounded(value) }
+public func formatRatio(_ value: Double) -> String { rounded(value) }
 
 private func rounded(_ value: Double) -> String {
   let scaled = (value * 100).rounded() / 100

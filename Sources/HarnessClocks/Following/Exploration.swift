@@ -49,9 +49,9 @@ final class Exploration {
   var idleSince: ContinuousClock.Instant?
   /// Resumed once, with the outcome.
   var continuation: CheckedContinuation<ExploredRunOutcome, Never>?
-  /// Tasks of the run, in order of their first job, with the return addresses of the code that
-  /// created each (symbolicated only for a report).
-  var tasks: [(id: UInt64, createdBy: [UnsafeMutableRawPointer?])] = []
+  /// Tasks of the run, in order of their first job, with the task whose job started each, and
+  /// the return addresses of the code that did (symbolicated only for a report).
+  var tasks: [(id: UInt64, startedBy: UInt64?, frames: [UnsafeMutableRawPointer?])] = []
   var knownTasks: Set<UInt64> = []
 
   init(chooser: any JobChooser, stallPatience: Duration, waitsAfterStall: Bool, startedAt: SourceCodeLocation) {
@@ -61,20 +61,26 @@ final class Exploration {
     self.startedAt = startedAt
   }
 
-  /// Notes a task seen for the first time, and where it was created (the calling code).
-  func noteTask(_ task: UInt64) {
+  /// Notes a task seen for the first time, started by a job of `creator` (the calling code).
+  func noteTask(_ task: UInt64, startedBy creator: UInt64?) {
     guard task != 0, knownTasks.insert(task).inserted else { return }
-    tasks.append((task, CreationSite.callerFrames()))
+    tasks.append((task, creator, CreationSite.callerFrames()))
   }
 
   /// The stall report: which tasks ran, where each was created, and where the ones sleeping on
   /// a test clock sleep.
   func stallReport(sleepSites: [UInt64: SourceCodeLocation], sleeping: Set<UInt64>) -> String {
     var lines: [String] = []
-    for (index, task) in tasks.prefix(12).enumerated() {
-      let name = task.id == bodyTask ? "the body" : "task \(index)"
-      var line = "  • \(name)"
-      if task.id != bodyTask, let site = CreationSite.describe(task.createdBy) { line += ", created in \(site)" }
+    let numbers = Dictionary(tasks.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+    func name(_ task: UInt64) -> String {
+      task == bodyTask ? "the body" : numbers[task].map { "task \($0)" } ?? "a task from outside the run"
+    }
+    for task in tasks.prefix(12) {
+      var line = "  • \(name(task.id))"
+      if task.id != bodyTask {
+        if let creator = task.startedBy, creator != 0 { line += ", started by \(name(creator))" }
+        if let site = CreationSite.describe(task.frames) { line += " in \(site)" }
+      }
       if sleeping.contains(task.id), let site = sleepSites[task.id] {
         line += ", sleeping on a test clock at \(site.fileID):\(site.line)"
       }
@@ -105,8 +111,9 @@ enum CreationSite {
       guard let dladdr = functions.dladdr, withUnsafeMutablePointer(to: &info, { dladdr(frame, $0) }) != 0,
         let symbol = info.symbolName
       else { continue }
-      if let file = info.fileName.map({ String(cString: $0) }),
-        file.contains("libswift_Concurrency") || file.contains("libswiftCore")
+      // The toolchain's libraries (the runtime, Foundation, Dispatch) are never the creator.
+      if let file = info.fileName.map({ String(cString: $0) }), file.contains("/usr/lib/swift/") || file.hasSuffix(".so")
+        || file.contains(".so.")
       {
         continue
       }

@@ -203,7 +203,10 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
     defer { lock.unlock() }
     // The caller's own job does not count when the world runs it (a test task adopted after a
     // settle asks right after it): it is not work that could wake a sleeper behind its back.
-    let callersJob = world.runningIsAdopted && caller != 0 && world.runningTask == caller ? 1 : 0
+    // Nor in an explored run, where the caller is a followed job like any other.
+    let callersJob =
+      caller != 0 && world.runningTask == caller
+        && (world.runningIsAdopted || (world.exploration != nil && ClockWorld.onCurrentThread === world)) ? 1 : 0
     // The world's own jobs only: unclaimed work (another test's main actor task, perhaps) does
     // not wake a sleeper of this world.
     return world.pendingJobs - callersJob == 0
@@ -300,7 +303,7 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
     }
     if let exploration = world.exploration {
       exploration.idleSince = nil
-      exploration.noteTask(jobTask)
+      exploration.noteTask(jobTask, startedBy: here === world ? world.runningTask : nil)
     }
     // Work that leaves the main actor may go back to it: from now on, settles drain it too.
     if onMain { world.usesMainActor = true }

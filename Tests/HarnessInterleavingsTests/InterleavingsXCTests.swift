@@ -1,0 +1,70 @@
+import HarnessDependencies
+import HarnessInterleavings
+import HarnessIssues
+import HarnessTesting
+import XCTest
+
+/// Under XCTest: an iteration's XCTAssert failures (in a `DependencyTestCase`) and Harness
+/// issues are collected and reported once, as the exploration's single failure.
+final class InterleavingsXCTests: DependencyTestCase {
+  override func setUpDependencies(_ dependencies: inout DependencyValues) {
+    dependencies.uuid = .incrementing
+  }
+
+  func testAnXCTAssertFailureInAnIterationIsReportedOnceWithItsReplay() async {
+    let reports = Locked<[String]>([])
+    await withExpectedIssue {
+      await withInterleavings(100) {
+        let account = ReentrantAccount(balance: 100)
+        async let first = account.withdraw(80)
+        async let second = account.withdraw(80)
+        _ = await (first, second)
+        let balance = await account.balance
+        XCTAssertGreaterThanOrEqual(balance, 0, "overdrawn")
+      }
+    } matching: { issue in
+      reports.withLock { $0.append(issue.message) }
+      return issue.message.hasPrefix("Interleaving exploration: iteration")
+    }
+    let messages = reports.withLock { $0 }
+    XCTAssertEqual(messages.count, 1)
+    XCTAssertTrue(messages.first?.contains("overdrawn") == true, messages.first ?? "")
+    XCTAssertTrue(messages.first?.contains("withInterleavings(replay: \"random:") == true)
+  }
+
+  func testAHarnessIssueInAnIterationIsReportedOnce() async {
+    await withExpectedIssue {
+      await withInterleavings(100) {
+        let counter = Counter()
+        await withTaskGroup(of: Void.self) { group in
+          group.addTask { await lostUpdateIncrement(counter) }
+          group.addTask { await lostUpdateIncrement(counter) }
+        }
+        let value = await counter.value
+        if value != 2 { reportIssue("lost an update: \(value)") }
+      }
+    } matching: { issue in
+      issue.message.hasPrefix("Interleaving exploration: iteration") && issue.message.contains("lost an update: 1")
+    }
+  }
+
+  func testTheClassOverridesRestartInEachIteration() async {
+    let firsts = Locked<[UUID]>([])
+    await withInterleavings(10) {
+      @Dependency(\.uuid) var uuid
+      firsts.withLock { $0.append(uuid()) }
+    }
+    XCTAssertEqual(firsts.withLock { $0 }, Array(repeating: UUID(0), count: 10))
+  }
+
+  func testTheFixedVersionPasses() async {
+    await withInterleavings(200) {
+      let account = SafeAccount(balance: 100)
+      async let first = account.withdraw(80)
+      async let second = account.withdraw(80)
+      _ = await (first, second)
+      let balance = await account.balance
+      XCTAssertEqual(balance, 20)
+    }
+  }
+}
