@@ -14,7 +14,7 @@ final class JobOrder: JobChooser {
     self.policy = policy
   }
 
-  func chooseNext(among readyTasks: [UInt64]) -> Int {
+  func chooseNext(among readyTasks: ArraySlice<UInt64>) -> Int {
     steps += 1
     let index = policy.choose(among: readyTasks, step: steps, decision: decisions.count)
     if readyTasks.count > 1 {
@@ -31,7 +31,7 @@ final class JobOrder: JobChooser {
 protocol JobOrderPolicy {
   /// The index of the job to run among `readyTasks` (at least one), at step `step` (from 1),
   /// `decision` decisions (steps with a choice) having been taken before.
-  mutating func choose(among readyTasks: [UInt64], step: Int, decision: Int) -> Int
+  mutating func choose(among readyTasks: ArraySlice<UInt64>, step: Int, decision: Int) -> Int
   /// For a replay: why the run did not follow the recorded schedule, if it did not.
   func divergence(decisionsTaken: Int) -> String?
 }
@@ -48,23 +48,22 @@ struct RandomOrder: JobOrderPolicy {
     generator = SeededRandomNumberGenerator(seed: seed)
   }
 
-  mutating func choose(among readyTasks: [UInt64], step: Int, decision: Int) -> Int {
+  mutating func choose(among readyTasks: ArraySlice<UInt64>, step: Int, decision: Int) -> Int {
     readyTasks.count == 1 ? 0 : Int.random(in: 0..<readyTasks.count, using: &generator)
   }
 }
 
-/// `.pct(depth:)`: tasks ordered by random priorities (a task seen for the first time takes a
-/// uniformly random place among the tasks seen so far, which makes the order a uniformly random
-/// permutation); the ready job of the highest task runs; at each of `depth − 1` change points,
-/// drawn uniformly among the steps the iteration is expected to take, the task that just ran
-/// drops below every task (later change points lower still).
+/// `.pct(depth:)`: each task gets a random priority when first seen (independent random keys
+/// order the tasks as a uniformly random permutation); the ready job of the highest-priority
+/// task runs; at each of `depth − 1` change points, drawn uniformly among the steps the
+/// iteration is expected to take, the task that just ran drops below every task (later change
+/// points lower still).
 struct PriorityChangeOrder: JobOrderPolicy {
   private var generator: SeededRandomNumberGenerator
-  /// Tasks from highest to lowest priority, ahead of the lowered ones.
-  private var ranked: [UInt64] = []
-  /// Tasks lowered at change points, the most recently lowered last (lowest).
-  private var lowered: [UInt64] = []
+  /// Random non-negative priorities; a lowered task's is negative, the latest lowered lowest.
+  private var priorities: [UInt64: Int] = [:]
   private var changePoints: Set<Int>
+  private var lowered = 0
 
   init(seed: UInt64, depth: Int, expectedSteps: Int) {
     generator = SeededRandomNumberGenerator(seed: seed)
@@ -76,25 +75,25 @@ struct PriorityChangeOrder: JobOrderPolicy {
     changePoints = points
   }
 
-  mutating func choose(among readyTasks: [UInt64], step: Int, decision: Int) -> Int {
-    for task in readyTasks where !ranked.contains(task) && !lowered.contains(task) {
-      ranked.insert(task, at: Int.random(in: 0...ranked.count, using: &generator))
-    }
-    let order = ranked + lowered
+  mutating func choose(among readyTasks: ArraySlice<UInt64>, step: Int, decision: Int) -> Int {
     var best = 0
-    var bestRank = Int.max
-    for (index, task) in readyTasks.enumerated() {
-      let rank = order.firstIndex(of: task) ?? Int.max
-      if rank < bestRank {
-        best = index
-        bestRank = rank
+    var bestPriority = Int.min
+    for (offset, task) in readyTasks.enumerated() {
+      let priority: Int
+      if let known = priorities[task] {
+        priority = known
+      } else {
+        priority = Int(generator.next() >> 1)
+        priorities[task] = priority
+      }
+      if priority > bestPriority {
+        best = offset
+        bestPriority = priority
       }
     }
     if changePoints.contains(step) {
-      let task = readyTasks[best]
-      ranked.removeAll { $0 == task }
-      lowered.removeAll { $0 == task }
-      lowered.append(task)
+      lowered += 1
+      priorities[readyTasks[readyTasks.startIndex + best]] = -lowered
     }
     return best
   }
@@ -109,7 +108,7 @@ struct ReplayOrder: JobOrderPolicy {
     recorded = schedule.decisions
   }
 
-  mutating func choose(among readyTasks: [UInt64], step: Int, decision: Int) -> Int {
+  mutating func choose(among readyTasks: ArraySlice<UInt64>, step: Int, decision: Int) -> Int {
     guard readyTasks.count > 1 else { return 0 }
     guard decision < recorded.count else {
       if mismatch == nil {

@@ -17,6 +17,8 @@ import Synchronization
 /// tasks. Worlds of different tests run their jobs on different threads, in parallel. All state
 /// is guarded by ``FollowedWork``'s lock.
 final class ClockWorld: @unchecked Sendable {
+  // The busiest properties skip the runtime's exclusivity checks: every access holds the
+  // follower's lock, and the checks cost a tenth of an explored job.
   /// Tasks with a larger id were created after the world's first member, so they may join it;
   /// older tasks (the test runner's, another test's) never do, even when the world's work
   /// resumes them. Lowered when an older task of the same test joins.
@@ -38,20 +40,20 @@ final class ClockWorld: @unchecked Sendable {
   // MARK: The executor
 
   /// Jobs waiting to run, in the order the scheduling policy will pick them.
-  var ready = ReadyJobs()
+  @exclusivity(unchecked) var ready = ReadyJobs()
   /// Jobs queued for, or running on, the world's thread.
-  var pendingJobs = 0
+  @exclusivity(unchecked) var pendingJobs = 0
   let wakeThread = FollowLock.Condition()
-  var threadStarted = false
-  var threadIsWaiting = false
+  @exclusivity(unchecked) var threadStarted = false
+  @exclusivity(unchecked) var threadIsWaiting = false
   /// Whether the world's thread should step the world when it next looks (see
   /// ``FollowedWork/settle(_:_:)``).
-  var stepsOnThread = false
+  @exclusivity(unchecked) var stepsOnThread = false
   /// The job running now: its task, and when it started.
-  var runningTask: UInt64?
+  @exclusivity(unchecked) var runningTask: UInt64?
   /// Whether the running job is an adopted one: the test's own task, resumed here by a settle.
-  var runningIsAdopted = false
-  var runningSince: ContinuousClock.Instant?
+  @exclusivity(unchecked) var runningIsAdopted = false
+  @exclusivity(unchecked) var runningSince: ContinuousClock.Instant?
   /// Whether the running job has been reported as blocking; its world's settles give up at once
   /// until it ends.
   var runningJobIsReportedBlocked = false
@@ -63,7 +65,7 @@ final class ClockWorld: @unchecked Sendable {
   /// Where each task last slept on a clock of the world, to name it in messages.
   var sleepSites: [UInt64: SourceCodeLocation] = [:]
   /// Tasks suspended in a sleep on a clock of the world right now.
-  var sleepingTasks: Set<UInt64> = []
+  @exclusivity(unchecked) var sleepingTasks: Set<UInt64> = []
 
   // MARK: The main actor
 
@@ -79,23 +81,23 @@ final class ClockWorld: @unchecked Sendable {
   var mainActorPatience = FollowedWork.defaultMainActorPatience
   /// Whether the next step must drain the main actor first (set by each new settle of a world
   /// that uses it).
-  var needsMainActorFlush = false
+  @exclusivity(unchecked) var needsMainActorFlush = false
   /// Whether anything ran since the main actor was last drained.
-  var activitySinceMainActorFlush = true
+  @exclusivity(unchecked) var activitySinceMainActorFlush = true
   /// The task of the sleeper resumed last, until it sleeps again on a clock of the world; 0 when
   /// the sleeper's task is unknown. A woken task that did not sleep again may be waiting on the
   /// main actor.
-  var wokenTask: UInt64?
+  @exclusivity(unchecked) var wokenTask: UInt64?
 
   // MARK: Settling
 
   /// Whether a thread is stepping the world with the lock released (waking a sleeper, or
   /// completing a request): steps never overlap.
-  var isStepping = false
+  @exclusivity(unchecked) var isStepping = false
   /// Jobs run since a sleeper was last resumed: the hang guard for work that never suspends.
-  var jobsSinceProgress = 0
+  @exclusivity(unchecked) var jobsSinceProgress = 0
   /// Advances waiting for their turn, first one in progress.
-  var requests: [SettleRequest] = []
+  @exclusivity(unchecked) var requests: [SettleRequest] = []
   /// Whether the watchdog found the world settled with an advance waiting at its last look:
   /// twice in a row means a step was missed.
   var sawSettledWhileWaiting = false
@@ -107,7 +109,7 @@ final class ClockWorld: @unchecked Sendable {
   /// Set when the world runs one explored body: then its ``ready`` jobs run in the order the
   /// exploration's chooser picks, and the test's task is never adopted (every job of the run
   /// goes through the choice).
-  var exploration: Exploration?
+  @exclusivity(unchecked) var exploration: Exploration?
 
   init(firstTask: UInt64, testID: String?, usesMainActor: Bool) {
     self.baselineTaskID = firstTask
@@ -167,24 +169,29 @@ struct ReadyJobs {
   }
 
   private var entries: [Entry] = []
+  /// The task of each entry, for a chooser (kept beside the entries so choosing allocates nothing).
+  private var tasks: [UInt64] = []
   private var head = 0
 
   var isEmpty: Bool { head == entries.count }
 
   mutating func append(_ entry: Entry) {
     entries.append(entry)
+    tasks.append(entry.task)
   }
 
   /// The job to run next: the one `chooser` picks, else the oldest.
   mutating func next(choosingWith chooser: (any JobChooser)? = nil) -> Entry? {
     guard head < entries.count else { return nil }
     if let chooser {
-      let candidates = entries[head...]
-      let choice = chooser.chooseNext(among: candidates.map(\.task))
-      let index = head + min(max(choice, 0), candidates.count - 1)
+      let count = entries.count - head
+      let choice = chooser.chooseNext(among: tasks[head...])
+      let index = head + min(max(choice, 0), count - 1)
       let entry = entries.remove(at: index)
+      tasks.remove(at: index)
       if head == entries.count {
         entries.removeAll(keepingCapacity: true)
+        tasks.removeAll(keepingCapacity: true)
         head = 0
       }
       return entry
@@ -193,9 +200,11 @@ struct ReadyJobs {
     head += 1
     if head == entries.count {
       entries.removeAll(keepingCapacity: true)
+      tasks.removeAll(keepingCapacity: true)
       head = 0
     } else if head > 1024, head * 2 > entries.count {
       entries.removeFirst(head)
+      tasks.removeFirst(head)
       head = 0
     }
     return entry

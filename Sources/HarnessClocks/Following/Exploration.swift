@@ -1,21 +1,14 @@
 import HarnessIssues
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Chooses which of a world's ready jobs runs next, while the world explores interleavings.
 ///
-/// Called under the follower's lock, once per job, with the tasks of the ready jobs in the order
-/// they became ready (0 for a job that belongs to no task: an actor's processing job, the second
+/// Called under the follower's lock, once per job, with the tasks of the ready jobs (indexed
+/// from the slice's `startIndex`) in the order they became ready (0 for a job that belongs to no task: an actor's processing job, the second
 /// half of a `Task.yield()`). Returns an index into `readyTasks`. Task ids differ from one run to
 /// the next; a choice that must be replayed is recorded as an index, never as an id.
 package protocol JobChooser: AnyObject {
-  func chooseNext(among readyTasks: [UInt64]) -> Int
+  /// Returns an offset from `readyTasks.startIndex`.
+  func chooseNext(among readyTasks: ArraySlice<UInt64>) -> Int
 }
 
 /// How one explored run of a body ended.
@@ -41,6 +34,8 @@ final class Exploration {
   let stallPatience: Duration
   /// Where the run was started, for the stall report.
   let startedAt: SourceCodeLocation
+  /// The task waiting for the run (0 when it waits on the main actor).
+  var driverTask: UInt64 = 0
   /// The body's task, once its first job was taken.
   var bodyTask: UInt64 = 0
   /// How the body ended, once it did.
@@ -49,9 +44,9 @@ final class Exploration {
   var idleSince: ContinuousClock.Instant?
   /// Resumed once, with the outcome.
   var continuation: CheckedContinuation<ExploredRunOutcome, Never>?
-  /// Tasks of the run, in order of their first job, with the task whose job started each, and
-  /// the return addresses of the code that did (symbolicated only for a report).
-  var tasks: [(id: UInt64, startedBy: UInt64?, frames: [UnsafeMutableRawPointer?])] = []
+  /// Tasks of the run, in order of their first job, with the task whose job started each. (Not
+  /// the source line: on Linux a test binary's symbols are not visible to `dladdr`.)
+  var tasks: [(id: UInt64, startedBy: UInt64?)] = []
   var knownTasks: Set<UInt64> = []
 
   init(chooser: any JobChooser, stallPatience: Duration, waitsAfterStall: Bool, startedAt: SourceCodeLocation) {
@@ -64,7 +59,7 @@ final class Exploration {
   /// Notes a task seen for the first time, started by a job of `creator` (the calling code).
   func noteTask(_ task: UInt64, startedBy creator: UInt64?) {
     guard task != 0, knownTasks.insert(task).inserted else { return }
-    tasks.append((task, creator, CreationSite.callerFrames()))
+    tasks.append((task, creator))
   }
 
   /// The stall report: which tasks ran, where each was created, and where the ones sleeping on
@@ -79,7 +74,6 @@ final class Exploration {
       var line = "  • \(name(task.id))"
       if task.id != bodyTask {
         if let creator = task.startedBy, creator != 0 { line += ", started by \(name(creator))" }
-        if let site = CreationSite.describe(task.frames) { line += " in \(site)" }
       }
       if sleeping.contains(task.id), let site = sleepSites[task.id] {
         line += ", sleeping on a test clock at \(site.fileID):\(site.line)"
@@ -88,83 +82,6 @@ final class Exploration {
     }
     if tasks.count > 12 { lines.append("  … and \(tasks.count - 12) more") }
     return lines.joined(separator: "\n")
-  }
-}
-
-/// Names the code that created a task, from the return addresses of its creation.
-enum CreationSite {
-  /// The return addresses of the calling code, innermost first (empty where `backtrace` is
-  /// missing).
-  static func callerFrames() -> [UnsafeMutableRawPointer?] {
-    guard let backtrace = functions.backtrace else { return [] }
-    var frames = [UnsafeMutableRawPointer?](repeating: nil, count: 24)
-    let count = frames.withUnsafeMutableBufferPointer { backtrace($0.baseAddress, 24) }
-    return Array(frames.prefix(Int(max(count, 0))))
-  }
-
-  /// The first frame that is neither the runtime's nor Harness's, demangled: `closure #1 in
-  /// BankTests.transfer()`. `nil` when no frame has a symbol (a stripped binary).
-  static func describe(_ frames: [UnsafeMutableRawPointer?]) -> String? {
-    for frame in frames {
-      guard let frame else { continue }
-      var info = SymbolInfo()
-      guard let dladdr = functions.dladdr, withUnsafeMutablePointer(to: &info, { dladdr(frame, $0) }) != 0,
-        let symbol = info.symbolName
-      else { continue }
-      // The toolchain's libraries (the runtime, Foundation, Dispatch) are never the creator.
-      if let file = info.fileName.map({ String(cString: $0) }), file.contains("/usr/lib/swift/") || file.hasSuffix(".so")
-        || file.contains(".so.")
-      {
-        continue
-      }
-      let name = demangle(symbol)
-      let skipped = ["HarnessClocks", "Swift.Task", "(extension in Swift)", "Swift.", "partial apply", "reabstraction thunk"]
-      if skipped.contains(where: { name.hasPrefix($0) }) || name.contains("HarnessClocks.") { continue }
-      return name.hasPrefix("$") ? String(cString: symbol) : name
-    }
-    return nil
-  }
-
-  /// `Dl_info`, which the C library declares only for `_GNU_SOURCE` code.
-  private struct SymbolInfo {
-    var fileName: UnsafePointer<CChar>?
-    var fileBase: UnsafeMutableRawPointer?
-    var symbolName: UnsafePointer<CChar>?
-    var symbolAddress: UnsafeMutableRawPointer?
-  }
-
-  private typealias Backtrace = @convention(c) (UnsafeMutablePointer<UnsafeMutableRawPointer?>?, Int32) -> Int32
-  private typealias SymbolLookup = @convention(c) (UnsafeRawPointer?, UnsafeMutableRawPointer) -> Int32
-  private typealias Demangle = @convention(c) (
-    UnsafePointer<CChar>?, Int, UnsafeMutablePointer<CChar>?, UnsafeMutablePointer<Int>?, UInt32
-  ) -> UnsafeMutablePointer<CChar>?
-
-  /// Looked up at run time: none of them is declared to Swift on every platform.
-  private struct Functions: @unchecked Sendable {
-    var backtrace: Backtrace?
-    var dladdr: SymbolLookup?
-    var demangle: Demangle?
-  }
-
-  private static let functions: Functions = {
-    let handle = dlopen(nil, RTLD_NOW)
-    func lookUp<F>(_ name: String, as type: F.Type) -> F? {
-      dlsym(handle, name).map { unsafeBitCast($0, to: type) }
-    }
-    return Functions(
-      backtrace: lookUp("backtrace", as: Backtrace.self),
-      dladdr: lookUp("dladdr", as: SymbolLookup.self),
-      demangle: lookUp("swift_demangle", as: Demangle.self)
-    )
-  }()
-
-  private static func demangle(_ symbol: UnsafePointer<CChar>) -> String {
-    let length = strlen(symbol)
-    guard let swiftDemangle = functions.demangle, let demangled = swiftDemangle(symbol, length, nil, nil, 0) else {
-      return String(cString: symbol)
-    }
-    defer { free(demangled) }
-    return String(cString: demangled)
   }
 }
 

@@ -53,7 +53,7 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
 
   // Guarded by `lock`.
   private var worlds: [ClockWorld] = []
-  private var followedTasks: [UInt64: ClockWorld] = [:]
+  @exclusivity(unchecked) private var followedTasks: [UInt64: ClockWorld] = [:]
   /// Work that left the main actor before any world claimed it: it runs on an executor of its
   /// own, for one job, unless its task sleeps on a test clock in it (then it joins that clock's
   /// world). Never retired.
@@ -61,16 +61,18 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
   /// Whether a main actor drain has been waiting longer than ``mainQueueStallThreshold``: the
   /// main thread is blocked, so worlds that do not use the main actor stop draining it.
   private var mainQueueIsStalled = false
-  private var memberTasks: [UInt64: ClockWorld] = [:]
+  @exclusivity(unchecked) private var memberTasks: [UInt64: ClockWorld] = [:]
   /// Test tasks whose settle a world's thread ended: the job that resumes each runs next on
   /// that thread, which is awake already, rather than wake a thread of the global executor
   /// (a `TestStore` round trip then costs no thread hand-off). For that one job only.
-  private var adoptedTasks: [UInt64: ClockWorld] = [:]
+  @exclusivity(unchecked) private var adoptedTasks: [UInt64: ClockWorld] = [:]
   /// Tasks running ``runExplored(chooser:stallPatience:testID:at:_:)``: the next task each
   /// creates is the body of the world it explores.
-  private var exploringCreators: [UInt64: ClockWorld] = [:]
+  @exclusivity(unchecked) private var exploringCreators: [UInt64: ClockWorld] = [:]
+  /// Threads whose world retired, waiting for a new one (see ``runWorlds(on:)``).
+  private var parkedThreads: [WorldThread] = []
   /// Tasks of abandoned explored runs: their jobs are dropped, so they never run again.
-  private var quarantinedTasks: Set<UInt64> = []
+  @exclusivity(unchecked) private var quarantinedTasks: Set<UInt64> = []
   /// The thread stepping a world from the main queue after a flush, while it does.
   private let mainQueueStepThreadID = Atomic<UInt>(0)
 
@@ -366,19 +368,80 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
 
   // MARK: - A world's executor
 
-  /// Lock held.
+  /// Starts the world's executor on a parked thread if one waits, else on a new one. Lock held.
   private func startThread(for world: ClockWorld) {
     world.threadStarted = true
-    let thread = Thread { FollowedWork.shared.runJobs(of: world) }
+    if let current = WorldThread.current, current.world?.isRetired == true, current.next == nil {
+      // This thread's world has retired (an explored iteration's driver, adopted here, starts
+      // the next): it runs the new world as soon as it is done, with no thread woken.
+      current.next = world
+      return
+    }
+    if let parked = parkedThreads.popLast() {
+      parked.world = world
+      parked.wake.signal()
+      return
+    }
+    let worldThread = WorldThread(world: world)
+    let thread = Thread { FollowedWork.shared.runWorlds(on: worldThread) }
     thread.name = "Harness.TestClock"
     thread.stackSize = 8 << 20
     thread.start()
   }
 
-  /// The world's serial executor: runs its jobs one at a time until the world retires.
-  private func runJobs(of world: ClockWorld) {
-    world.claimCurrentThread()
+  /// A thread that runs worlds' executors, one world at a time: between worlds it parks for a
+  /// while, so that a test making many short-lived worlds (an exploration's iterations) does not
+  /// start a thread for each.
+  private final class WorldThread: @unchecked Sendable {  // Guarded by the follower's lock.
+    var world: ClockWorld?
+    /// The world this thread runs once its current one is done.
+    var next: ClockWorld?
+    let wake = FollowLock.Condition()
+    init(world: ClockWorld) { self.world = world }
+
+    /// The world thread running the calling code, if any (also while it runs an adopted job).
+    static var current: WorldThread? {
+      pthread_getspecific(key).map { Unmanaged<WorldThread>.fromOpaque($0).takeUnretainedValue() }
+    }
+
+    func claimCurrentThread() {
+      pthread_setspecific(Self.key, Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    private static let key: pthread_key_t = {
+      var key = pthread_key_t()
+      pthread_key_create(&key, nil)
+      return key
+    }()
+  }
+
+  /// How long a thread whose world retired waits for another before it ends.
+  private static let threadParkingTime = Duration.seconds(2)
+
+  private func runWorlds(on thread: WorldThread) {
+    thread.claimCurrentThread()
     lock.lock()
+    while let world = thread.world {
+      world.claimCurrentThread()
+      runJobs(of: world)
+      ClockWorld.releaseCurrentThread()
+      if let next = thread.next {
+        thread.world = next
+        thread.next = nil
+        continue
+      }
+      thread.world = nil
+      parkedThreads.append(thread)
+      let deadline = ContinuousClock.now.advanced(by: Self.threadParkingTime)
+      while thread.world == nil, ContinuousClock.now < deadline { thread.wake.wait(lock, until: deadline) }
+      if thread.world == nil { parkedThreads.removeAll { $0 === thread } }
+    }
+    lock.unlock()
+  }
+
+  /// The world's serial executor: runs its jobs one at a time until the world retires. Lock
+  /// held on entry and exit.
+  private func runJobs(of world: ClockWorld) {
     while true {
       if let entry = world.ready.next(choosingWith: world.exploration?.chooser) {
         run(entry, of: world)
@@ -394,7 +457,6 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
         world.threadIsWaiting = false
       }
     }
-    lock.unlock()
   }
 
   /// Lock held on entry and exit.
@@ -757,6 +819,8 @@ extension FollowedWork {
     let driver = TaskIdentity.currentTaskID()
     let exploration = Exploration(
       chooser: chooser, stallPatience: stallPatience, waitsAfterStall: onStall != nil, startedAt: location)
+    // A driver on the main actor resumes there, not through the global executor.
+    exploration.driverTask = TaskIdentity.isOnMainQueue ? 0 : driver
     exploration.idleSince = .now
     let world = ClockWorld(firstTask: driver, testID: testID, usesMainActor: false)
     world.exploration = exploration
@@ -819,6 +883,11 @@ extension FollowedWork {
   private func deliver(_ world: ClockWorld, stalled: Bool = false) {
     guard let exploration = world.exploration, let continuation = exploration.continuation else { return }
     exploration.continuation = nil
+    // The driver resumes on this thread, which is awake (see `adoptedTasks`), and starts its
+    // next iteration's world here too (see `startThread`): an iteration costs no thread hand-off.
+    if exploration.driverTask != 0, ClockWorld.onCurrentThread === world, !world.isRetired {
+      adoptedTasks[exploration.driverTask] = world
+    }
     let outcome: ExploredRunOutcome
     if stalled {
       exploration.hasStalled = true
