@@ -140,8 +140,9 @@ func replayString(in message: String) -> String? {
   }
 
   @Test func aDeadlockIsReportedNotHung() async {
+    // Returning at all is the point (a hang would never end the test); no time bound, since on
+    // a saturated machine the resumed caller waits for a free thread of the cooperative pool.
     let waiting = WaitingForEachOther()
-    let start = ContinuousClock.now
     await withExpectedIssue {
       await InterleavingExplorer(
         location: SourceCodeLocation(fileID: #fileID, filePath: #filePath, line: #line, column: #column),
@@ -157,7 +158,6 @@ func replayString(in message: String) -> String? {
         && issue.message.contains("  • the body")
         && issue.message.contains("Replay exactly this order of jobs")
     }
-    #expect(ContinuousClock.now - start < .seconds(5))
   }
 
   @Test(.dependency(\.uuid, .incrementing)) func generatorsStartOverInEachIteration() async {

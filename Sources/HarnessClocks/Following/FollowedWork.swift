@@ -371,9 +371,13 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
   /// Starts the world's executor on a parked thread if one waits, else on a new one. Lock held.
   private func startThread(for world: ClockWorld) {
     world.threadStarted = true
-    if let current = WorldThread.current, current.world?.isRetired == true, current.next == nil {
-      // This thread's world has retired (an explored iteration's driver, adopted here, starts
-      // the next): it runs the new world as soon as it is done, with no thread woken.
+    if let current = WorldThread.current, let old = current.world, old.isRetired, old.runningIsAdopted,
+      current.next == nil
+    {
+      // This thread's world has retired and it runs an adopted job (an explored iteration's
+      // driver, starting the next): it runs the new world as soon as that job suspends, with no
+      // thread woken. (Not for a followed job: one that waited for the new world would wait
+      // forever.)
       current.next = world
       return
     }
