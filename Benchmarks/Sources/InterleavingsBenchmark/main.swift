@@ -63,3 +63,13 @@ final class CountingExecutor: TaskExecutor {
     globalConcurrentExecutor.enqueue(job)
   }
 }
+
+// The fixed cost of an iteration: an empty body, explored and plain.
+let (emptyExplored, emptyPlain) = await Task.detached {
+  await sideBySide(
+    "Explored empty iteration", "Plain empty run", count: 1_000, rounds: 7,
+    harness: { await withInterleavings(1_000) {} },
+    peer: { for _ in 0..<1_000 { await Task.detached {}.value } }
+  )
+}.value
+print("Fixed cost of an iteration: \(emptyExplored.formatted) (a detached task: \(emptyPlain.formatted))")

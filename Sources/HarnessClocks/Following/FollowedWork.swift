@@ -287,8 +287,10 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
       lock.unlock()
       return true
     }
+    // One lookup per job: whether its task is followed, and where.
+    let followed = jobTask == 0 ? nil : followedTasks[jobTask]
     var explored: ClockWorld?
-    if !exploringCreators.isEmpty, currentTask != 0, jobTask != 0, followedTasks[jobTask] == nil,
+    if !exploringCreators.isEmpty, currentTask != 0, jobTask != 0, followed == nil,
       let world = exploringCreators.removeValue(forKey: currentTask)
     {
       // The body of an explored run, created by its driver.
@@ -297,7 +299,8 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
     }
     let adopted = jobTask == 0 || adoptedTasks.isEmpty ? nil : adoptedTasks.removeValue(forKey: jobTask)
     guard
-      let world = explored ?? adopted ?? world(forJobOf: jobTask, enqueuedBy: currentTask, here: here, onMain: onMain),
+      let world = explored ?? adopted
+        ?? followed ?? world(forJobOf: jobTask, enqueuedBy: currentTask, here: here, onMain: onMain),
       !world.isRetired
     else {
       lock.unlock()
@@ -305,12 +308,12 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
     }
     if let exploration = world.exploration {
       exploration.idleSince = nil
-      exploration.noteTask(jobTask, startedBy: here === world ? world.runningTask : nil)
+      if jobTask != 0, followed !== world { exploration.noteTask(jobTask, startedBy: here === world ? world.runningTask : nil) }
     }
     // Work that leaves the main actor may go back to it: from now on, settles drain it too.
     if onMain { world.usesMainActor = true }
     if jobTask != 0, adopted == nil {
-      followedTasks[jobTask] = world
+      if followed !== world { followedTasks[jobTask] = world }
       // Running again: no longer parked in a sleep (woken, or cancelled).
       if !world.sleepingTasks.isEmpty { world.sleepingTasks.remove(jobTask) }
     }
@@ -325,16 +328,14 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
     return true
   }
 
-  /// The attribution rules 1 and 2 listed on the type. Lock held.
+  /// The attribution rule 2 listed on the type (rule 1, a followed task, is the caller's
+  /// lookup), and rule 3. Lock held.
   private func world(
     forJobOf jobTask: UInt64,
     enqueuedBy currentTask: UInt64,
     here: ClockWorld?,
     onMain: Bool
   ) -> ClockWorld? {
-    if jobTask != 0, let world = followedTasks[jobTask] {
-      return world
-    }
     let cause = cause(here: here, currentTask: currentTask)
     if let cause, !cause.isRetired {
       return cause.admits(taskID: jobTask) ? cause : nil
