@@ -34,12 +34,16 @@ package struct InterleavingExplorer: Sendable {
 
   /// The base seed: `seed`, else the default shifted by ``seedVariable``.
   static func baseSeed(_ seed: UInt64?) -> UInt64 {
+    baseSeed(seed, shiftedBy: getenv(seedVariable).map { String(cString: $0) })
+  }
+
+  /// The base seed: `seed`, else the default shifted by `shift` (the variable's text: decimal or
+  /// `0x` hexadecimal); a shift that is no number is reported and ignored.
+  package static func baseSeed(_ seed: UInt64?, shiftedBy shift: String?) -> UInt64 {
     if let seed { return seed }
-    guard let text = getenv(seedVariable).map({ String(cString: $0) }), !text.isEmpty else {
-      return defaultBaseSeed
-    }
-    let shift = text.hasPrefix("0x") ? UInt64(text.dropFirst(2), radix: 16) : UInt64(text)
-    guard let shift else {
+    guard let text = shift, !text.isEmpty else { return defaultBaseSeed }
+    let value = text.hasPrefix("0x") ? UInt64(text.dropFirst(2), radix: 16) : UInt64(text)
+    guard let value else {
       reportIssue(
         ReportedIssue(
           message: InterleavingMessages.badSeedVariable(text, name: seedVariable),
@@ -48,7 +52,7 @@ package struct InterleavingExplorer: Sendable {
       )
       return defaultBaseSeed
     }
-    return defaultBaseSeed &+ shift
+    return defaultBaseSeed &+ value
   }
 
   /// The seed of iteration `iteration` (from 1): SplitMix64 of the base and the iteration, so

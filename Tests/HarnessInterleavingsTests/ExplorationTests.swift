@@ -57,6 +57,17 @@ func replayString(in message: String) -> String? {
     }
   }
 
+  @Test func theEnvironmentVariableShiftsOnlyTheDefaultSeed() {
+    let base = InterleavingExplorer.defaultBaseSeed
+    #expect(InterleavingExplorer.baseSeed(nil, shiftedBy: nil) == base)
+    #expect(InterleavingExplorer.baseSeed(nil, shiftedBy: "7") == base &+ 7)
+    #expect(InterleavingExplorer.baseSeed(nil, shiftedBy: "0x10") == base &+ 16)
+    #expect(InterleavingExplorer.baseSeed(42, shiftedBy: "7") == 42)
+    withExpectedIssue {
+      #expect(InterleavingExplorer.baseSeed(nil, shiftedBy: "seven") == base)
+    } matching: { $0.message.hasPrefix("HARNESS_INTERLEAVINGS_SEED=seven is not a number: the default seed is used.") }
+  }
+
   @Test func pctFindsTheReentrancyBug() async {
     await withExpectedIssue {
       await withInterleavings(100, strategy: .pct(depth: 3)) {
