@@ -41,7 +41,7 @@ final class Exploration {
   /// How the body ended, once it did.
   var bodyResult: Result<Void, any Error>?
   /// Since when no job of the world has been queued or running.
-  var idleSince: ContinuousClock.Instant?
+  var idleSince: JobTime?
   /// Resumed once, with the outcome.
   var continuation: CheckedContinuation<ExploredRunOutcome, Never>?
   /// Tasks of the run, in order of their first job, with the task whose job started each. (Not

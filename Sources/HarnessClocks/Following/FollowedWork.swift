@@ -466,7 +466,7 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
 
   /// Lock held on entry and exit.
   private func run(_ entry: ReadyJobs.Entry, of world: ClockWorld) {
-    let start = ContinuousClock.now
+    let start = JobTime.now
     world.runningTask = entry.task
     world.runningIsAdopted = entry.isAdopted
     world.runningSince = start
@@ -489,7 +489,8 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
     } else {
       entry.job.runSynchronously(on: asUnownedTaskExecutor())
     }
-    let ran = ContinuousClock.now - start
+    let end = JobTime.now
+    let ran = end.duration(since: start)
     lock.lock()
     world.runningTask = nil
     world.runningIsAdopted = false
@@ -502,7 +503,7 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
     }
     world.runningJobIsReportedBlocked = false
     if let exploration = world.exploration, world.pendingJobs == 0 {
-      exploration.idleSince = start + ran
+      exploration.idleSince = end
       if exploration.bodyResult != nil { deliver(world) }
     }
     if world === unclaimed {
@@ -556,7 +557,7 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
         task: task,
         isTestsOwnTask: world.memberTasks.contains(task),
         lastSleptAt: world.sleepSites[task],
-        ran: ran ?? world.runningSince.map { ContinuousClock.now - $0 } ?? .zero,
+        ran: ran ?? world.runningSince.map { JobTime.now.duration(since: $0) } ?? .zero,
         patience: world.jobPatience,
         stillRunning: stillRunning
       )
@@ -704,7 +705,7 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
   /// Makes sure the watchdog looks at `world`'s running job when its patience runs out. Lock held.
   private func armWatchdog(for world: ClockWorld) {
     guard let since = world.runningSince, !world.runningJobIsReportedBlocked else { return }
-    armWatchdog(until: since.advanced(by: world.jobPatience))
+    armWatchdog(until: since.deadline(after: world.jobPatience))
   }
 
   /// Makes sure the watchdog wakes by `deadline`. Lock held.
@@ -767,7 +768,7 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
           !exploration.hasStalled
         {
           if world.pendingJobs == 0, let since = exploration.idleSince {
-            let deadline = since.advanced(by: exploration.stallPatience)
+            let deadline = since.deadline(after: exploration.stallPatience)
             if deadline <= now {
               deliver(world, stalled: true)
             } else {
@@ -778,7 +779,7 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
           }
         }
         if let since = world.runningSince, !world.runningJobIsReportedBlocked, !world.requests.isEmpty {
-          let deadline = since.advanced(by: world.jobPatience)
+          let deadline = since.deadline(after: world.jobPatience)
           if deadline <= now {
             world.runningJobIsReportedBlocked = true
             let problem = blockedProblem(world)
