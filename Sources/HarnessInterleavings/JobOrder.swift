@@ -3,12 +3,15 @@ import HarnessDependencies
 
 /// One iteration's choice of the next job: a strategy's policy, recording every decision (a step
 /// with more than one ready job) so that the iteration can be replayed.
+///
+/// Called under the follower's lock and read by the driver after the run: its fields skip the
+/// runtime's exclusivity checks.
 final class JobOrder: JobChooser {
-  private var policy: any JobOrderPolicy
+  @exclusivity(unchecked) private var policy: any JobOrderPolicy
   /// The decisions taken: how many jobs were ready, and which ran.
-  private(set) var decisions: [Schedule.Decision] = []
+  @exclusivity(unchecked) private(set) var decisions: [Schedule.Decision] = []
   /// Steps taken, decisions or not.
-  private(set) var steps = 0
+  @exclusivity(unchecked) private(set) var steps = 0
 
   init(_ policy: some JobOrderPolicy) {
     self.policy = policy

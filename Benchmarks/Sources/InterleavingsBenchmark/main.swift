@@ -34,7 +34,7 @@ print("Interleaving exploration: 1,000 iterations of a body of about \(jobs) job
 // Off the main actor, as a test runs (a driver on the main actor resumes through the main queue).
 let (explored, plain) = await Task.detached {
   await sideBySide(
-    "Explored iteration", "Plain run", count: 1_000, rounds: 7,
+    "Explored iteration", "Plain run", count: 1_000, rounds: 15,
     harness: { await withInterleavings(1_000, body) },
     peer: { for _ in 0..<1_000 { await body() } }
   )

@@ -56,9 +56,9 @@ final class ClockWorld: @unchecked Sendable {
   @exclusivity(unchecked) var runningSince: JobTime?
   /// Whether the running job has been reported as blocking; its world's settles give up at once
   /// until it ends.
-  var runningJobIsReportedBlocked = false
+  @exclusivity(unchecked) var runningJobIsReportedBlocked = false
   /// How long one job may run before it is reported as blocking the world's executor.
-  var jobPatience = FollowedWork.defaultJobPatience
+  @exclusivity(unchecked) var jobPatience = FollowedWork.defaultJobPatience
   /// Problems found while no advance was waiting, reported by the next one (or when the last
   /// member leaves).
   var unreportedProblems: [SettleProblem] = []
@@ -72,8 +72,8 @@ final class ClockWorld: @unchecked Sendable {
   /// Whether the world's work runs on the main actor too, which the follower cannot see into:
   /// then every settle also lets the main actor drain what it has queued. Never set for work
   /// that was not seen on the main actor, so a blocked main thread stalls no other settle.
-  var usesMainActor: Bool
-  var isFlushingMainActor = false
+  @exclusivity(unchecked) var usesMainActor: Bool
+  @exclusivity(unchecked) var isFlushingMainActor = false
   var mainActorFlushStart: ContinuousClock.Instant?
   /// Counts drains, so that a drain the watchdog gave up on cannot end a later one.
   var mainActorFlushCount = 0

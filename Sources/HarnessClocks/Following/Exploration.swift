@@ -21,10 +21,11 @@ package enum ExploredRunOutcome: Sendable {
   case stalled(report: String)
 }
 
-/// What a world that runs one explored body knows about it. Guarded by ``FollowedWork``'s lock.
+/// What a world that runs one explored body knows about it. Guarded by ``FollowedWork``'s lock
+/// (so its busiest fields skip the runtime's exclusivity checks).
 final class Exploration {
   /// `nil` once the run stalled: its jobs then run first in, first out.
-  var chooser: (any JobChooser)?
+  @exclusivity(unchecked) var chooser: (any JobChooser)?
   /// Whether the driver waits for a stalled run to finish (a body it cannot abandon) rather
   /// than abandon it.
   let waitsAfterStall: Bool
@@ -39,15 +40,15 @@ final class Exploration {
   /// The body's task, once its first job was taken.
   var bodyTask: UInt64 = 0
   /// How the body ended, once it did.
-  var bodyResult: Result<Void, any Error>?
+  @exclusivity(unchecked) var bodyResult: Result<Void, any Error>?
   /// Since when no job of the world has been queued or running.
-  var idleSince: JobTime?
+  @exclusivity(unchecked) var idleSince: JobTime?
   /// Resumed once, with the outcome.
   var continuation: CheckedContinuation<ExploredRunOutcome, Never>?
   /// Tasks of the run, in order of their first job, with the task whose job started each. (Not
   /// the source line: on Linux a test binary's symbols are not visible to `dladdr`.)
-  var tasks: [(id: UInt64, startedBy: UInt64?)] = []
-  var knownTasks: Set<UInt64> = []
+  @exclusivity(unchecked) var tasks: [(id: UInt64, startedBy: UInt64?)] = []
+  @exclusivity(unchecked) var knownTasks: Set<UInt64> = []
 
   init(chooser: any JobChooser, stallPatience: Duration, waitsAfterStall: Bool, startedAt: SourceCodeLocation) {
     self.chooser = chooser
