@@ -71,11 +71,7 @@ func replayString(in message: String) -> String? {
   @Test func pctFindsTheReentrancyBug() async {
     await withExpectedIssue {
       await withInterleavings(100, strategy: .pct(depth: 3)) {
-        let account = ReentrantAccount(balance: 100)
-        async let first = account.withdraw(80)
-        async let second = account.withdraw(80)
-        _ = await (first, second)
-        let balance = await account.balance
+        let balance = await twoWithdrawals(fixed: false).balance
         #expect(balance >= 0)
       }
     } matching: { issue in

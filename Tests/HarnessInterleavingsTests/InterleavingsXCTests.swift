@@ -15,11 +15,7 @@ final class InterleavingsXCTests: DependencyTestCase {
     let reports = Locked<[String]>([])
     await withExpectedIssue {
       await withInterleavings(100) {
-        let account = ReentrantAccount(balance: 100)
-        async let first = account.withdraw(80)
-        async let second = account.withdraw(80)
-        _ = await (first, second)
-        let balance = await account.balance
+        let balance = await twoWithdrawals(fixed: false).balance
         XCTAssertGreaterThanOrEqual(balance, 0, "overdrawn")
       }
     } matching: { issue in
@@ -35,12 +31,7 @@ final class InterleavingsXCTests: DependencyTestCase {
   func testAHarnessIssueInAnIterationIsReportedOnce() async {
     await withExpectedIssue {
       await withInterleavings(100) {
-        let counter = Counter()
-        await withTaskGroup(of: Void.self) { group in
-          group.addTask { await lostUpdateIncrement(counter) }
-          group.addTask { await lostUpdateIncrement(counter) }
-        }
-        let value = await counter.value
+        let value = await twoIncrements(lostUpdateIncrement)
         if value != 2 { reportIssue("lost an update: \(value)") }
       }
     } matching: { issue in
@@ -59,11 +50,7 @@ final class InterleavingsXCTests: DependencyTestCase {
 
   func testTheFixedVersionPasses() async {
     await withInterleavings(200) {
-      let account = SafeAccount(balance: 100)
-      async let first = account.withdraw(80)
-      async let second = account.withdraw(80)
-      _ = await (first, second)
-      let balance = await account.balance
+      let balance = await twoWithdrawals(fixed: true).balance
       XCTAssertEqual(balance, 20)
     }
   }

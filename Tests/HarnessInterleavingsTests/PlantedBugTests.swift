@@ -26,47 +26,29 @@ import Testing
 
   @Test func actorReentrancyCheckThenAct() async {
     await expectFound {
-      let account = ReentrantAccount(balance: 100)
-      async let first = account.withdraw(80)
-      async let second = account.withdraw(80)
-      _ = await (first, second)
-      let balance = await account.balance
+      let balance = await twoWithdrawals(fixed: false).balance
       #expect(balance >= 0)
     }
   }
 
   @Test func actorReentrancyFixed() async {
     await withInterleavings(1_000) {
-      let account = SafeAccount(balance: 100)
-      async let first = account.withdraw(80)
-      async let second = account.withdraw(80)
-      let results = await [first, second]
-      let balance = await account.balance
+      let (succeeded, balance) = await twoWithdrawals(fixed: true)
       #expect(balance == 20)
-      #expect(results.filter { $0 }.count == 1)
+      #expect(succeeded == 1)
     }
   }
 
   @Test func lostUpdate() async {
     await expectFound {
-      let counter = Counter()
-      await withTaskGroup(of: Void.self) { group in
-        group.addTask { await lostUpdateIncrement(counter) }
-        group.addTask { await lostUpdateIncrement(counter) }
-      }
-      let value = await counter.value
+      let value = await twoIncrements(lostUpdateIncrement)
       #expect(value == 2)
     }
   }
 
   @Test func lostUpdateFixed() async {
     await withInterleavings(1_000) {
-      let counter = Counter()
-      await withTaskGroup(of: Void.self) { group in
-        group.addTask { await atomicIncrement(counter) }
-        group.addTask { await atomicIncrement(counter) }
-      }
-      let value = await counter.value
+      let value = await twoIncrements(atomicIncrement)
       #expect(value == 2)
     }
   }

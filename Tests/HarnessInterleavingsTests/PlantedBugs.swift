@@ -37,6 +37,22 @@ actor SafeAccount {
   }
 }
 
+/// Two withdrawals of 80 at once from an account of 100: how many succeeded, and the balance.
+func twoWithdrawals(fixed: Bool) async -> (succeeded: Int, balance: Int) {
+  if fixed {
+    let account = SafeAccount(balance: 100)
+    async let first = account.withdraw(80)
+    async let second = account.withdraw(80)
+    let results = await [first, second]
+    return (results.filter { $0 }.count, await account.balance)
+  }
+  let account = ReentrantAccount(balance: 100)
+  async let first = account.withdraw(80)
+  async let second = account.withdraw(80)
+  let results = await [first, second]
+  return (results.filter { $0 }.count, await account.balance)
+}
+
 /// Reads, awaits, writes back: two concurrent increments can lose one.
 actor Counter {
   private(set) var value = 0
@@ -55,6 +71,16 @@ func lostUpdateIncrement(_ counter: Counter) async {
 func atomicIncrement(_ counter: Counter) async {
   await suspendingCheck()
   await counter.increment()
+}
+
+/// Two increments at once, each with `increment`: the counter's value after both.
+func twoIncrements(_ increment: @escaping @Sendable (Counter) async -> Void) async -> Int {
+  let counter = Counter()
+  await withTaskGroup(of: Void.self) { group in
+    group.addTask { await increment(counter) }
+    group.addTask { await increment(counter) }
+  }
+  return await counter.value
 }
 
 /// Records side effects that must not happen after cancellation.
