@@ -103,3 +103,15 @@ func sendUnlessCancelledFixed(_ effects: SideEffects) async {
   guard !Task.isCancelled else { return }
   effects.record("sent")
 }
+
+/// Starts `send` in a task, lets it run to its first suspension or not, then cancels it: the log
+/// of the cancel and of what was sent, in order.
+func cancelWhileSending(_ send: @escaping @Sendable (SideEffects) async -> Void) async -> [String] {
+  let effects = SideEffects()
+  let task = Task { await send(effects) }
+  await Task.yield()
+  effects.record("cancel")
+  task.cancel()
+  await task.value
+  return effects.entries
+}
