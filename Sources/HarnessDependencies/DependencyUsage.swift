@@ -97,9 +97,12 @@ final class DependencyUsageRecorder: Sendable {
 
   /// Notes the overrides `nodes` set at `site` (the first site noted for a node wins).
   func noteGiven(_ nodes: [DependencyNode], at site: StaticSourceLocation?) {
+    // Several changes of one key in one `withDependencies` (`$0.client.a = …; $0.client.b = …`)
+    // are one node each: only the newest can ever answer a read, so only it is noted.
+    var seen: Set<ObjectIdentifier> = []
+    let newest = nodes.filter { node in node.key.map { seen.insert($0).inserted } ?? false }
     state.withLock { state in
-      for node in nodes.reversed() {
-        guard node.key != nil else { continue }
+      for node in newest.reversed() {
         let override = unsafeDowncast(node, to: OverrideNode.self)
         let id = ObjectIdentifier(override)
         guard state.given[id] == nil else { continue }

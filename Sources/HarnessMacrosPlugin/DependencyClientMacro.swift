@@ -98,12 +98,13 @@ public enum DependencyClientMacro: MemberMacro, MemberAttributeMacro {
       statements.append("let \(fallback): \(member.type!.trimmedDescription) = \(member.defaultValue!.trimmedDescription)")
       statements.append(
         """
-        self.\(member.name) = \(member.isRecorded ? "Self.\(member.recorderName)(" : ""){\(closureHead(parameterNames: names))
+        self.\(member.name) = {\(closureHead(parameterNames: names))
           \(report)(\(arguments))
           return \(member.isAsync ? "await " : "")\(fallback)(\(arguments))
-        }\(member.isRecorded ? ")" : "")
+        }
         """
       )
+      if member.isRecorded { statements.append("self.\(member.name) = \(member.recorded("self.\(member.name)"))") }
     }
     return """
       \(raw: access)init() {
