@@ -1,8 +1,8 @@
 import HarnessIssues
 
-/// A clock that a test did not expect to be used: its first use reports
-/// `Unimplemented: Clock.now` or `Unimplemented: Clock.sleep`, and it behaves like an
-/// ``ImmediateClock``.
+/// A clock that a test did not expect to be used: using it reports
+/// `Unimplemented: Clock.now` or `Unimplemented: Clock.sleep` (its first use), and it behaves
+/// like an ``ImmediateClock``.
 ///
 /// The default value of a clock dependency in tests, so that a test that forgets to provide a
 /// clock fails with a message naming it:
