@@ -172,12 +172,15 @@ public final class UnimplementedClock<Duration: DurationProtocol & Hashable>: Cl
   private func message(first member: String) -> String {
     // The built-in clock dependencies name the clock after their key path.
     let dependency = name == "Clock" ? "" : " (@Dependency(\\.\(name)))"
+    // Where a built-in dependency's test value made it tells the user nothing.
+    let created =
+      creation.fileID.hasPrefix("HarnessDependencies/")
+      ? "" : ", created at \(creation.fileID):\(creation.line)"
     return """
       Unimplemented: \(name).\(member)
 
-      A test used a clock it did not expect to be used\(dependency), created at \
-      \(creation.fileID):\(creation.line). Provide a clock to the code under test, e.g. a \
-      TestClock or an ImmediateClock.
+      A test used a clock it did not expect to be used\(dependency)\(created). Provide a clock \
+      to the code under test, e.g. a TestClock or an ImmediateClock.
       """
   }
 }

@@ -17,6 +17,25 @@ struct BuildChain: Sendable {
     let key: ObjectIdentifier
     let context: DependencyContext
     let name: String
+    /// Where the read that started this build is: a cycle it closes is reported there.
+    let site: StaticSourceLocation
+
+    init(slot: ValueSlot?, key: ObjectIdentifier, context: DependencyContext, read: DependencyRead) {
+      self.init(
+        slot: slot, key: key, context: context, name: read.name.description,
+        site: read.access?.site ?? read.site)
+    }
+
+    init(
+      slot: ValueSlot?, key: ObjectIdentifier, context: DependencyContext, name: String,
+      site: StaticSourceLocation
+    ) {
+      self.slot = slot
+      self.key = key
+      self.context = context
+      self.name = name
+      self.site = site
+    }
   }
 
   @TaskLocal static var current: BuildChain?
@@ -105,13 +124,14 @@ struct BuildChain: Sendable {
     }
     // A chain that already builds a fallback value has reported its cycle.
     if !links.contains(where: { $0.slot == nil }) {
-      reportIssue(message(cycle: names, acrossThreads: acrossThreads, ending: """
+      let message = message(cycle: names, acrossThreads: acrossThreads, ending: """
         This read of \(link.name) gets its \(next) value instead (the next context in the order \
         test → preview → live), so the program goes on, with values that may not be the ones \
         you expect.
-        """))
+        """)
+      reportIssue(ReportedIssue(message: message, location: link.site.location))
     }
-    let fallback = Link(slot: nil, key: link.key, context: next, name: link.name)
+    let fallback = Link(slot: nil, key: link.key, context: next, name: link.name, site: link.site)
     let chain = BuildChain(link: fallback, next: current, builder: current?.builder ?? Builder())
     return $current.withValue(chain) { make(next).value }
   }
@@ -161,7 +181,7 @@ struct BuildChain: Sendable {
       return, so the program stops here (the live app would stop too).
       """
     let message = message(cycle: names, acrossThreads: acrossThreads, ending: ending)
-    reportIssue(message)
+    reportIssue(ReportedIssue(message: message, location: link.site.location))
     fatalError(message)
   }
 }

@@ -123,7 +123,7 @@ final class ValueSlot: Sendable {
     read: DependencyRead,
     _ make: (DependencyContext) -> DefaultValueFactory.Made<Value>
   ) -> Value {
-    let link = BuildChain.Link(slot: self, key: key, context: context, name: read.name.description)
+    let link = BuildChain.Link(slot: self, key: key, context: context, read: read)
     if let cycle = BuildChain.cycle(closedBy: link) {
       return BuildChain.fallback(
         cycle: BuildChain.names(of: cycle, closedBy: link), acrossThreads: false, closedBy: link, make)

@@ -64,6 +64,7 @@ enum TestCycleBKey: DependencyKey {
   static var liveValue: Int { 3 }
   static var previewValue: Int { 4 }
   static var testValue: Int { DependencyValues.current[TestCycleAKey.self] + 100 }
+  static let readLine: UInt = #line - 1
 }
 
 /// Test and preview values that cycle: the live value ends it.
@@ -196,6 +197,9 @@ struct DefaultValueCacheTests {
     // A's test value reads B's, which reads A: that read gets A's preview value, 2.
     #expect(values == (2 + 100 + 10, 112, 102))
     #expect(collector.issues.count == 1)
+    // Reported at the read that closes the cycle: B's test value reading A.
+    #expect(collector.issues.first?.location.fileID == "HarnessDependenciesTests/DefaultValueCacheTests.swift")
+    #expect(collector.issues.first?.location.line == TestCycleBKey.readLine)
     let message = collector.issues.first?.message ?? ""
     #expect(
       message.hasPrefix(

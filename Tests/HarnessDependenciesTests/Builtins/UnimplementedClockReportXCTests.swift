@@ -12,15 +12,14 @@ private let thisFile = "HarnessDependenciesTests/UnimplementedClockReportXCTests
 private let headline = """
   Unimplemented: continuousClock.sleep
 
-  A test used a clock it did not expect to be used (@Dependency(\\.continuousClock)), created at \
-  HarnessDependencies/ContinuousClock.swift:38. Provide a clock to the code under test, e.g. a \
-  TestClock or an ImmediateClock.
+  A test used a clock it did not expect to be used (@Dependency(\\.continuousClock)). Provide a \
+  clock to the code under test, e.g. a TestClock or an ImmediateClock.
   """
 
 final class UnimplementedClockReportXCTests: DependencyTestCase {
   /// Where `testListsEveryUseAtTheEnd` sleeps, and reads `now` through `any Clock`.
-  private static let sleepLine: UInt = 42
-  private static let readLine: UInt = 40
+  private static let sleepLine: UInt = 41
+  private static let readLine: UInt = 39
 
   override func invokeTest() {
     // The issue comes after the test body, still inside the test.
