@@ -6,11 +6,36 @@ import Synchronization
 /// A value whose initializer reads a dependency that is already being built on the same chain
 /// would wait for itself forever: that is a cycle, reported with the whole chain. A cycle can
 /// also close across threads (this thread builds A and waits for B, whose build on another
-/// thread waits for A): ``BuildGraph`` finds it before waiting.
+/// thread waits for A): ``BuildGraph`` finds it before waiting. Either way the read that closes
+/// the cycle gets the key's value of the next context in the order test → preview → live
+/// (see ``fallback(cycle:acrossThreads:closedBy:_:)``).
 struct BuildChain: Sendable {
   struct Link: Sendable {
-    let slot: ValueSlot
+    /// The cache slot being built, or `nil` for a fallback value (built for one read, never
+    /// cached).
+    let slot: ValueSlot?
+    let key: ObjectIdentifier
+    let context: DependencyContext
     let name: String
+    /// Where the read that started this build is: a cycle it closes is reported there.
+    let site: StaticSourceLocation
+
+    init(slot: ValueSlot?, key: ObjectIdentifier, context: DependencyContext, read: DependencyRead) {
+      self.init(
+        slot: slot, key: key, context: context, name: read.name.description,
+        site: read.access?.site ?? read.site)
+    }
+
+    init(
+      slot: ValueSlot?, key: ObjectIdentifier, context: DependencyContext, name: String,
+      site: StaticSourceLocation
+    ) {
+      self.slot = slot
+      self.key = key
+      self.context = context
+      self.name = name
+      self.site = site
+    }
   }
 
   @TaskLocal static var current: BuildChain?
@@ -35,6 +60,17 @@ struct BuildChain: Sendable {
     self.builder = builder
   }
 
+  /// Every link of the current chain, innermost first.
+  private static var links: [Link] {
+    var links: [Link] = []
+    var chain = current
+    while let current = chain {
+      links.append(current.link)
+      chain = current.next?.chain
+    }
+    return links
+  }
+
   /// The links from the innermost build down to the build of `link`'s slot, if that slot is
   /// already being built on this chain.
   static func cycle(closedBy link: Link) -> [Link]? {
@@ -42,22 +78,62 @@ struct BuildChain: Sendable {
     var chain = current
     while let current = chain {
       links.append(current.link)
-      if current.link.slot === link.slot { return links }
+      if let slot = link.slot, current.link.slot === slot { return links }
       chain = current.next?.chain
     }
     return nil
   }
 
-  /// Reports the cycle and stops: no value exists to return, and waiting would hang forever.
-  static func reportCycle(_ links: [Link], closedBy link: Link) -> Never {
+  /// The names of a cycle on this chain, oldest build first, ending with the read closing it.
+  static func names(of links: [Link], closedBy link: Link) -> [String] {
     // The last link is the build that the new read closes the cycle on: name it the same way.
-    let names = links.reversed().map(\.name) + [links.last?.name ?? link.name]
-    stop(cycle: names, acrossThreads: false)
+    // Fallback values built on the way are not builds of the cycle.
+    links.filter { $0.slot != nil }.reversed().map(\.name) + [links.last?.name ?? link.name]
   }
 
-  /// Reports a cycle through builds on several threads and stops.
-  static func reportCycleAcrossThreads(_ names: [String]) -> Never {
-    stop(cycle: names, acrossThreads: true)
+  /// The contexts whose values stand in for a value of `context` that needs itself.
+  private static func fallbacks(after context: DependencyContext) -> [DependencyContext] {
+    switch context {
+    case .test: [.preview, .live]
+    case .preview: [.live]
+    case .live: []
+    }
+  }
+
+  /// The value for a read that closes a cycle (`names`, oldest build first) on `link`'s key:
+  /// the key's value of the next context (test → preview → live) not already being built on
+  /// this chain for that key, built for this read only. The first cycle of a chain is reported;
+  /// cycles met while fallback values are built are not reported again. Stops the program only
+  /// when every context's value of the key needs itself (the live app would stop too).
+  static func fallback<Value>(
+    cycle names: [String],
+    acrossThreads: Bool,
+    closedBy link: Link,
+    _ make: (DependencyContext) -> DefaultValueFactory.Made<Value>
+  ) -> Value {
+    let links = self.links
+    let next = fallbacks(after: link.context).first { context in
+      !links.contains { $0.key == link.key && $0.context == context }
+    }
+    guard let next else {
+      // Every context from the first one tried for this key, in order.
+      let tried = [DependencyContext.test, .preview, .live].filter { context in
+        context == link.context || links.contains { $0.key == link.key && $0.context == context }
+      }
+      stop(cycle: names, acrossThreads: acrossThreads, key: link, contexts: tried)
+    }
+    // A chain that already builds a fallback value has reported its cycle.
+    if !links.contains(where: { $0.slot == nil }) {
+      let message = message(cycle: names, acrossThreads: acrossThreads, ending: """
+        This read of \(link.name) gets its \(next) value instead (the next context in the order \
+        test → preview → live), so the program goes on, with values that may not be the ones \
+        you expect.
+        """)
+      reportIssue(ReportedIssue(message: message, location: link.site.location))
+    }
+    let fallback = Link(slot: nil, key: link.key, context: next, name: link.name, site: link.site)
+    let chain = BuildChain(link: fallback, next: current, builder: current?.builder ?? Builder())
+    return $current.withValue(chain) { make(next).value }
   }
 
   /// Warns that this thread has waited ``BuildGraph/patience`` for another thread's build.
@@ -76,22 +152,36 @@ struct BuildChain: Sendable {
     )
   }
 
-  private static func stop(cycle names: [String], acrossThreads: Bool) -> Never {
+  private static func message(cycle names: [String], acrossThreads: Bool, ending: String) -> String {
     let first = names.first ?? "?"
     let threads =
       acrossThreads
       ? " Its builds run on different threads, each waiting for the other: without this "
         + "report they would wait forever."
       : ""
-    let message = """
+    return """
       Dependency cycle: \(names.joined(separator: " → ")).
 
       Building the default value of \(first) needs that value itself.\(threads) Break the cycle: \
       read the dependency lazily (inside an endpoint, when it is called) instead of while the \
-      value is built, or pass what it needs as a parameter.
+      value is built, or pass what it needs as a parameter. \(ending)
       """
-    reportIssue(message)
-    // No value exists to return, and waiting would never end.
+  }
+
+  /// Reports the cycle and stops: no context's value can be built, and waiting would hang.
+  private static func stop(
+    cycle names: [String], acrossThreads: Bool, key link: Link, contexts: [DependencyContext]
+  ) -> Never {
+    let values =
+      contexts.count == 1
+      ? "Its \(contexts[0]) value needs"
+      : "Its \(contexts.map(\.description).joined(separator: ", ")) values all need"
+    let ending = """
+      \(values) \(names.last ?? link.name) itself and no context comes after live: no value exists to \
+      return, so the program stops here (the live app would stop too).
+      """
+    let message = message(cycle: names, acrossThreads: acrossThreads, ending: ending)
+    reportIssue(ReportedIssue(message: message, location: link.site.location))
     fatalError(message)
   }
 }
@@ -149,8 +239,13 @@ enum BuildGraph {
       var own: [String] = []
       var chain = BuildChain.current
       while let current = chain {
+        // Fallback values built on the way are not builds of the cycle.
+        guard let slot = current.link.slot else {
+          chain = current.next?.chain
+          continue
+        }
         own.append(current.link.name)
-        if ObjectIdentifier(current.link.slot) == found.mine { break }
+        if ObjectIdentifier(slot) == found.mine { break }
         chain = current.next?.chain
       }
       return own.reversed() + found.names

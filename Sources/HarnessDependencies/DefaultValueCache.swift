@@ -41,7 +41,7 @@ final class DefaultValueCache: Sendable {
         DefaultValueFactory.make(Key.self, context: context, read: read, isUpdating: true).value
       }
     }
-    let value = slot.build(read: read) {
+    let value = slot.build(key: ObjectIdentifier(key), context: context, read: read) { context in
       // Built with the values it was read through current, so that a value built from other
       // dependencies sees the same overrides (a model's captured ones included).
       DependencyStorage.local.withValue(values.storageForBuilds) {
@@ -110,18 +110,23 @@ final class ValueSlot: Sendable {
     published.load(ordering: .acquiring)?.takeUnretainedValue()
   }
 
-  /// The prepared value, or the value built with `make` unless a racing reader already built it.
+  /// The prepared value, or the value built with `make` for `context` unless a racing reader
+  /// already built it.
   ///
   /// A value that must not be kept (see ``DefaultValueFactory/Made/isCacheable``) is returned
-  /// without being published.
+  /// without being published. A read closing a cycle gets a fallback value built with `make`
+  /// for another context (``BuildChain/fallback(cycle:acrossThreads:closedBy:_:)``).
   @usableFromInline
   func build<Value: Sendable>(
+    key: ObjectIdentifier,
+    context: DependencyContext,
     read: DependencyRead,
-    _ make: () -> DefaultValueFactory.Made<Value>
+    _ make: (DependencyContext) -> DefaultValueFactory.Made<Value>
   ) -> Value {
-    let link = BuildChain.Link(slot: self, name: read.name.description)
+    let link = BuildChain.Link(slot: self, key: key, context: context, read: read)
     if let cycle = BuildChain.cycle(closedBy: link) {
-      BuildChain.reportCycle(cycle, closedBy: link)
+      return BuildChain.fallback(
+        cycle: BuildChain.names(of: cycle, closedBy: link), acrossThreads: false, closedBy: link, make)
     }
     let outer = BuildChain.current
     let builder = outer?.builder ?? BuildChain.Builder()
@@ -134,14 +139,15 @@ final class ValueSlot: Sendable {
       BuildGraph.started(self, by: builder, name: link.name)
       defer { BuildGraph.finished(self) }
       let chain = BuildChain(link: link, next: outer, builder: builder)
-      let made = BuildChain.$current.withValue(chain) { make() }
+      let made = BuildChain.$current.withValue(chain) { make(context) }
       if made.isCacheable { publish(ValueBox(made.value)) }
       return made.value
     }
     if let value = building.withLockIfAvailable(buildOnce) { return value }
     // Another thread builds it: wait for that build, unless it waits for one of ours.
     if let cycle = BuildGraph.wait(builder, for: self, name: link.name) {
-      BuildChain.reportCycleAcrossThreads(cycle)
+      BuildGraph.stopWaiting(builder)
+      return BuildChain.fallback(cycle: cycle, acrossThreads: true, closedBy: link, make)
     }
     defer { BuildGraph.stopWaiting(builder) }
     // A wait the graph cannot see through (the build waits for this thread some other way,

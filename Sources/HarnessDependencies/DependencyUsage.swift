@@ -29,6 +29,10 @@ public struct DependencyUsageReport: Sendable, Equatable, CustomStringConvertibl
   /// The dependencies whose live value was reached (a key without a test value, or a live
   /// context), in the order first built.
   public var liveValues: [String]
+  /// The endpoints of `@DependencyClient` clients called, one entry per client in the order
+  /// first called: `\.apiClient: fetch, save` (the client's type name when no dependency read
+  /// gave it, or several did).
+  public var endpointsCalled: [String] = []
 
   /// The report of the usage-tracked scope of the current task so far (`nil` outside one): a
   /// test can check its own usage before it ends.
@@ -42,9 +46,10 @@ public struct DependencyUsageReport: Sendable, Equatable, CustomStringConvertibl
     let unused = unusedOverrides.map { entry in
       entry.location.map { "\(entry.name) (\($0.fileID):\($0.line))" } ?? entry.name
     }
+    let endpoints = endpointsCalled.isEmpty ? "" : "\n  endpoints called: \(endpointsCalled.joined(separator: "; "))"
     return """
       Dependency usage of \(test):
-        read: \(list(read))
+        read: \(list(read))\(endpoints)
         unused overrides: \(list(unused))
         live values: \(list(liveValues))
       """
@@ -74,6 +79,11 @@ final class DependencyUsageRecorder: Sendable {
     var given: [ObjectIdentifier: Given] = [:]
     var givenOrder: [ObjectIdentifier] = []
     var live: [String] = []
+    /// Key → the type of its value, to name a client by the dependency that gave it.
+    var valueTypes: [ObjectIdentifier: ObjectIdentifier] = [:]
+    /// Client type → its name and the endpoints called, in the order first called.
+    var endpoints: [ObjectIdentifier: (client: String, names: [String])] = [:]
+    var endpointOrder: [ObjectIdentifier] = []
   }
 
   let mode: DependencyUsageMode
@@ -87,9 +97,12 @@ final class DependencyUsageRecorder: Sendable {
 
   /// Notes the overrides `nodes` set at `site` (the first site noted for a node wins).
   func noteGiven(_ nodes: [DependencyNode], at site: StaticSourceLocation?) {
+    // Several changes of one key in one `withDependencies` (`$0.client.a = …; $0.client.b = …`)
+    // are one node each: only the newest can ever answer a read, so only it is noted.
+    var seen: Set<ObjectIdentifier> = []
+    let newest = nodes.filter { node in node.key.map { seen.insert($0).inserted } ?? false }
     state.withLock { state in
-      for node in nodes.reversed() {
-        guard node.key != nil else { continue }
+      for node in newest.reversed() {
         let override = unsafeDowncast(node, to: OverrideNode.self)
         let id = ObjectIdentifier(override)
         guard state.given[id] == nil else { continue }
@@ -101,11 +114,15 @@ final class DependencyUsageRecorder: Sendable {
   }
 
   /// Notes a read of `key`, answered by `node` if overridden.
-  func noteRead(key: ObjectIdentifier, name: @autoclosure () -> DependencyName, node: OverrideNode?) {
+  func noteRead(
+    key: ObjectIdentifier, valueType: ObjectIdentifier, name: @autoclosure () -> DependencyName,
+    node: OverrideNode?
+  ) {
     state.withLock { state in
       if state.read[key] == nil {
         state.read[key] = (node?.dependencyName ?? name()).shortDescription
         state.readOrder.append(key)
+        state.valueTypes[key] = valueType
       }
       if let node { state.given[ObjectIdentifier(node)]?.isRead = true }
     }
@@ -122,16 +139,43 @@ final class DependencyUsageRecorder: Sendable {
     state.withLock { $0.live.append(name.shortDescription) }
   }
 
+  /// Notes a call of `endpoint` of the `@DependencyClient` type `client`.
+  func noteEndpointCall(_ client: Any.Type, _ endpoint: StaticString) {
+    let id = ObjectIdentifier(client)
+    let name = endpoint.description
+    state.withLock { state in
+      if state.endpoints[id] == nil {
+        state.endpoints[id] = (String(describing: client), [])
+        state.endpointOrder.append(id)
+      }
+      if state.endpoints[id]?.names.contains(name) == false { state.endpoints[id]?.names.append(name) }
+    }
+  }
+
+  /// Notes a call of an endpoint in the tracked scope the current task's values name, if any
+  /// (the observer of ``EndpointCalls``).
+  static let endpointCallObserver: @Sendable (Any.Type, StaticString) -> Void = { client, endpoint in
+    DependencyValues.current.namedScope?.usage?.noteEndpointCall(client, endpoint)
+  }
+
   func report() -> DependencyUsageReport {
     state.withLock { state in
-      DependencyUsageReport(
+      let endpoints = state.endpointOrder.compactMap { id -> String? in
+        guard let entry = state.endpoints[id] else { return nil }
+        // Named by the one dependency read whose value is this client, if exactly one is.
+        let keys = state.readOrder.filter { state.valueTypes[$0] == id }
+        let client = keys.count == 1 ? state.read[keys[0]] ?? entry.client : entry.client
+        return "\(client): \(entry.names.joined(separator: ", "))"
+      }
+      return DependencyUsageReport(
         test: label,
         read: state.readOrder.compactMap { state.read[$0] },
         unusedOverrides: state.givenOrder.compactMap { id in
           guard let given = state.given[id], !given.isRead else { return nil }
           return DependencyUsageReport.Override(name: given.name, location: given.location)
         },
-        liveValues: state.live
+        liveValues: state.live,
+        endpointsCalled: endpoints
       )
     }
   }
@@ -139,12 +183,14 @@ final class DependencyUsageRecorder: Sendable {
   /// A recorder for a tracked scope about to run: counted as running until ``end(site:output:)``.
   static func start(mode: DependencyUsageMode, label: String) -> DependencyUsageRecorder {
     activeCount.add(1, ordering: .relaxed)
+    EndpointCalls.startObserving(endpointCallObserver)
     return DependencyUsageRecorder(mode: mode, label: label)
   }
 
   /// Finishes the tracked scope: delivers the report (see ``finish(site:output:)``).
   func end(site: SourceCodeLocation, output: (DependencyUsageReport) -> Void) {
     finish(site: site, output: output)
+    EndpointCalls.stopObserving()
     Self.activeCount.subtract(1, ordering: .relaxed)
   }
 
@@ -192,7 +238,7 @@ extension DependencyValues {
   ) {
     guard !isUpdating, !isPreparing, let usage = namedScope?.usage else { return }
     usage.noteRead(
-      key: ObjectIdentifier(key),
+      key: ObjectIdentifier(key), valueType: ObjectIdentifier(Key.Value.self),
       name: DependencyName(
         property: property?.access.readsKeyDirectly == true
           ? nil : DependencyName.property(from: function),

@@ -42,5 +42,11 @@ public macro DependencyClient() = #externalMacro(module: "HarnessMacrosPlugin", 
 /// `var fetch: (_ id: Int) async throws -> User` is called `client.fetch(id: 42)`, while the
 /// property stays a `var` that tests override (`client.fetch = { _ in user }`).
 /// ``DependencyClient()`` applies it to every endpoint.
-@attached(peer, names: overloaded)
+///
+/// Its calls are listed by the dependency usage report (`.dependencyUsage`): a `didSet` wraps
+/// every closure assigned so that a call is noted first (one atomic load while no test tracks
+/// usage). Endpoints with `inout` or variadic parameters, and endpoints declared together
+/// (`var a: () -> Void, b: () -> Void`), are not listed.
+@attached(peer, names: overloaded, prefixed(_recordingCalls_))
+@attached(accessor, names: named(didSet))
 public macro DependencyEndpoint() = #externalMacro(module: "HarnessMacrosPlugin", type: "DependencyEndpointMacro")

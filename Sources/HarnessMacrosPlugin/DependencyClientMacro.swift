@@ -43,6 +43,9 @@ public enum DependencyClientMacro: MemberMacro, MemberAttributeMacro {
     guard declaration.is(StructDeclSyntax.self), let variable = member.as(VariableDeclSyntax.self),
       !variable.attributes.contains(where: { isEndpointAttribute($0) })
     else { return [] }
+    // An endpoint declared with others (`var a: () -> Void, b: () -> Void`) is left alone: the
+    // accessor `@DependencyEndpoint` adds needs a binding of its own.
+    guard variable.bindings.count == 1 else { return [] }
     let endpoints = Member.members(of: variable).filter { $0.function != nil && !$0.isLet }
     return endpoints.isEmpty ? [] : ["@DependencyEndpoint"]
   }
@@ -58,7 +61,8 @@ public enum DependencyClientMacro: MemberMacro, MemberAttributeMacro {
       }
       return parameter
     }
-    let body = members.map { "self.\($0.name) = \($0.name)" }
+    // Initialization does not run `didSet`: recorded endpoints are wrapped here.
+    let body = members.map { "self.\($0.name) = \($0.recorded($0.name))" }
     return """
       \(raw: access)init(
         \(raw: parameters.joined(separator: ",\n"))
@@ -81,7 +85,7 @@ public enum DependencyClientMacro: MemberMacro, MemberAttributeMacro {
       let site = siteArguments(of: member, client: client, context)
       if member.isThrowing || member.defaultValue == nil {
         let placeholder = member.returnsOptional && !member.isThrowing ? ", placeholder: nil" : ""
-        statements.append("self.\(member.name) = HarnessIssues.unimplemented(\(site.name)\(placeholder)\(site.location))")
+        statements.append("self.\(member.name) = \(member.recorded("HarnessIssues.unimplemented(\(site.name)\(placeholder)\(site.location))"))")
         continue
       }
       // A default answers after the report: the arguments are reported, then passed on.
@@ -100,6 +104,7 @@ public enum DependencyClientMacro: MemberMacro, MemberAttributeMacro {
         }
         """
       )
+      if member.isRecorded { statements.append("self.\(member.name) = \(member.recorded("self.\(member.name)"))") }
     }
     return """
       \(raw: access)init() {

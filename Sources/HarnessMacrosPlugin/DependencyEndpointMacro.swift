@@ -4,16 +4,55 @@ import SwiftSyntaxMacros
 /// `@DependencyEndpoint`: on a closure property whose parameters are named
 /// (`var fetch: (_ id: Int) async throws -> User`), a method with those labels
 /// (`client.fetch(id: 42)`) that calls the property, which stays a `var` tests override.
-public enum DependencyEndpointMacro: PeerMacro {
+///
+/// It also notes the endpoint's calls for the dependency usage report: a `didSet` wraps every
+/// closure assigned (the property stays stored) with `_recordingCalls_<name>`, a static function
+/// that calls `HarnessIssues.EndpointCalls.record` and then the closure.
+public enum DependencyEndpointMacro: PeerMacro, AccessorMacro {
   public static func expansion(
     of node: AttributeSyntax,
     providingPeersOf declaration: some DeclSyntaxProtocol,
     in context: some MacroExpansionContext
   ) throws -> [DeclSyntax] {
     guard let variable = declaration.as(VariableDeclSyntax.self) else { return [] }
-    return Member.members(of: variable).compactMap { member in
-      labelledMethod(member, access: accessPrefix(variable.modifiers))
+    return Member.members(of: variable).flatMap { member in
+      [labelledMethod(member, access: accessPrefix(variable.modifiers)), recorder(member)].compactMap { $0 }
     }
+  }
+
+  public static func expansion(
+    of node: AttributeSyntax,
+    providingAccessorsOf declaration: some DeclSyntaxProtocol,
+    in context: some MacroExpansionContext
+  ) throws -> [AccessorDeclSyntax] {
+    guard let variable = declaration.as(VariableDeclSyntax.self),
+      let member = Member.members(of: variable).first, member.isRecorded
+    else { return [] }
+    return [
+      """
+      didSet {
+        self.\(raw: member.name) = \(raw: member.recorded("self.\(member.name)"))
+      }
+      """
+    ]
+  }
+
+  /// `private static func _recordingCalls_fetch(_:)`: the closure it is given, noting each call
+  /// in `EndpointCalls` first.
+  static func recorder(_ member: Member) -> DeclSyntax? {
+    guard member.isRecorded, let type = member.type else { return nil }
+    let names = member.parameterTypes.indices.map { "p\($0)" }
+    let arguments = member.parameterTypes.indices.map { "p\($0)" }.joined(separator: ", ")
+    let call =
+      (member.isThrowing ? "try " : "") + (member.isAsync ? "await " : "") + "endpoint(\(arguments))"
+    return """
+      private static func \(raw: member.recorderName)(_ endpoint: \(raw: member.parameterType)) -> \(type.trimmed) {
+        {\(raw: closureHead(parameterNames: names))
+          HarnessIssues.EndpointCalls.record(Self.self, "\(raw: member.plainName)")
+          return \(raw: call)
+        }
+      }
+      """
   }
 
   static func labelledMethod(_ member: Member, access: String) -> DeclSyntax? {

@@ -61,6 +61,22 @@ struct Member {
     return nil
   }
 
+  /// Whether calls of this endpoint are noted for the dependency usage report: a closure `var`
+  /// declared alone (an accessor macro needs one binding) whose arguments can be passed on
+  /// (no `inout` or variadic parameter).
+  var isRecorded: Bool {
+    guard let function, !isLet, declaration.bindings.count == 1 else { return false }
+    return !function.parameters.contains { $0.ellipsis != nil || $0.inoutKeyword != nil }
+  }
+
+  /// The static function that wraps a closure for this endpoint so that calls are noted.
+  var recorderName: String { "_recordingCalls_\(plainName)" }
+
+  /// `Self._recordingCalls_fetch(value)` for a recorded endpoint, else `value`.
+  func recorded(_ value: String) -> String {
+    isRecorded ? "Self.\(recorderName)(\(value))" : value
+  }
+
   /// The type written as an initializer parameter: a closure type escapes.
   var parameterType: String {
     guard let type else { return "" }

@@ -51,7 +51,7 @@ open class DependencyTestCase: XCTestCase {
   open override func invokeTest() {
     guard let mode = dependencyUsage else {
       return withFreshDependencies { setUpDependencies(&$0) } operation: {
-        super.invokeTest()
+        TestEnd.signalling { super.invokeTest() }
       }
     }
     // An override with no known site (`setUpDependencies`) is reported at the class.
@@ -59,7 +59,7 @@ open class DependencyTestCase: XCTestCase {
     DependencyUsageTracking.run(
       mode, label: name, output: dependencyUsageReported, site: site, { setUpDependencies(&$0) }
     ) {
-      super.invokeTest()
+      TestEnd.signalling { super.invokeTest() }
     }
   }
 

@@ -1,4 +1,5 @@
 @_spi(DependencyUsage) import HarnessDependencies
+import HarnessIssues
 import Testing
 
 /// A Swift Testing trait that runs each test (each argument of a parameterized test too) in a
@@ -57,16 +58,24 @@ public struct DependencyTrait: TestTrait, SuiteTrait, TestScoping {
     } else if let usage = test.traits.lazy.compactMap({ $0 as? DependencyUsageTrait }).last {
       // The test tracks its usage: this outermost trait makes the tracked scope.
       try await usage.tracking(test: test, updateSite: site, update) {
-        try await Self.$isInTestScope.withValue(true, operation: function)
+        try await Self.inTestScope(function)
       }
     } else {
       try await withFreshDependencies(update) {
-        try await Self.$isInTestScope.withValue(true, operation: function)
+        try await Self.inTestScope(function)
       }
     }
   }
 
   @TaskLocal static var isInTestScope = false
+
+  /// Runs the test `function` as the test scope a dependency trait made, whose end is known
+  /// (``TestEnd``): what waits for it (an unimplemented clock's list of uses) runs after it.
+  static func inTestScope(_ function: @Sendable () async throws -> Void) async throws {
+    try await TestEnd.signalling {
+      try await $isInTestScope.withValue(true, operation: function)
+    }
+  }
 }
 
 extension Trait where Self == DependencyTrait {

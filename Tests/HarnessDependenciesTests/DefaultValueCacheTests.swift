@@ -54,6 +54,29 @@ enum CycleBKey: DependencyKey {
   static var liveValue: Int { DependencyValues.current[CycleAKey.self] + 1 }
 }
 
+/// Test values that need each other while their preview values do not: a cycle a test survives.
+enum TestCycleAKey: DependencyKey {
+  static var liveValue: Int { 1 }
+  static var previewValue: Int { 2 }
+  static var testValue: Int { DependencyValues.current[TestCycleBKey.self] + 10 }
+}
+enum TestCycleBKey: DependencyKey {
+  static var liveValue: Int { 3 }
+  static var previewValue: Int { 4 }
+  static var testValue: Int { DependencyValues.current[TestCycleAKey.self] + 100 }
+  static let readLine: UInt = #line - 1
+}
+
+/// Test and preview values that cycle: the live value ends it.
+enum PreviewCycleAKey: DependencyKey {
+  static var liveValue: Int { 7 }
+  static var previewValue: Int { DependencyValues.current[PreviewCycleBKey.self] + 1_000 }
+  static var testValue: Int { DependencyValues.current[PreviewCycleBKey.self] + 10 }
+}
+enum PreviewCycleBKey: TestDependencyKey {
+  static var testValue: Int { DependencyValues.current[PreviewCycleAKey.self] + 100 }
+}
+
 /// Two values that need each other, built at the same time on two threads: each build waits
 /// until the other has started, then reads the other value.
 enum CrossThreadCycle {
@@ -103,6 +126,8 @@ extension DependencyValues {
   var readsOnAnotherThread: String { self[ReadsOnAnotherThreadKey.self] }
   var readsAnother: String { self[ReadsAnotherKey.self] }
   var cycleA: Int { self[CycleAKey.self] }
+  var testCycleA: Int { self[TestCycleAKey.self] }
+  var previewCycleA: Int { self[PreviewCycleAKey.self] }
 }
 
 struct DefaultValueCacheTests {
@@ -158,6 +183,74 @@ struct DefaultValueCacheTests {
     withDependencies { $0.context = .live } operation: {
       #expect(DependencyValues.current.readsOnAnotherThread == "built from live")
     }
+  }
+
+  @Test func aCycleOfTestValuesIsReportedOnceAndTheTestGoesOnWithThePreviewValue() {
+    let collector = IssueCollector()
+    let values = withIssueReporters([collector]) {
+      withFreshDependencies { $0.context = .test } operation: {
+        // Read again, the values built are kept: no second build, no second report.
+        (DependencyValues.current.testCycleA, DependencyValues.current.testCycleA,
+          DependencyValues.current[TestCycleBKey.self])
+      }
+    }
+    // A's test value reads B's, which reads A: that read gets A's preview value, 2.
+    #expect(values == (2 + 100 + 10, 112, 102))
+    #expect(collector.issues.count == 1)
+    // Reported at the read that closes the cycle: B's test value reading A.
+    #expect(collector.issues.first?.location.fileID == "HarnessDependenciesTests/DefaultValueCacheTests.swift")
+    #expect(collector.issues.first?.location.line == TestCycleBKey.readLine)
+    let message = collector.issues.first?.message ?? ""
+    #expect(
+      message.hasPrefix(
+        "Dependency cycle: @Dependency(\\.testCycleA) → @Dependency(TestCycleBKey.self) → @Dependency(\\.testCycleA)."))
+    #expect(
+      message.hasSuffix(
+        """
+        This read of @Dependency(TestCycleAKey.self) gets its preview value instead (the next context in \
+        the order test → preview → live), so the program goes on, with values that may not be the \
+        ones you expect.
+        """))
+  }
+
+  @Test func aCycleIsReportedThroughTheExpectedIssueHelper() {
+    withExpectedIssue {
+      withFreshDependencies { $0.context = .test } operation: {
+        #expect(DependencyValues.current.testCycleA == 112)
+      }
+    } matching: { issue in
+      issue.message.hasPrefix("Dependency cycle: @Dependency(\\.testCycleA) → @Dependency(TestCycleBKey.self)")
+    }
+  }
+
+  @Test func aFallbackValueThatCyclesTooMovesOnToTheNextContextWithoutASecondReport() {
+    let collector = IssueCollector()
+    let value = withIssueReporters([collector]) {
+      withFreshDependencies { $0.context = .test } operation: { DependencyValues.current.previewCycleA }
+    }
+    // A(test) reads B(test), which reads A: A(preview) reads B(test) again, a cycle on B, whose
+    // preview value is its test value (a TestDependencyKey): B(preview) reads A, whose preview
+    // value is being built on this chain, so A(live) = 7 answers.
+    // B(preview) = 7 + 100, A(preview) = 107 + 1_000, B(test) = 1_107 + 100, A(test) = 1_207 + 10.
+    #expect(value == 1_217)
+    #expect(collector.issues.count == 1)
+    #expect(
+      collector.issues.first?.message.hasPrefix(
+        "Dependency cycle: @Dependency(\\.previewCycleA) → @Dependency(PreviewCycleBKey.self) → @Dependency(\\.previewCycleA).")
+        == true)
+  }
+
+  @Test func aCycleInEveryContextStopsTheProcessAndSaysSo() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      withIssueReporters([.runtimeWarning]) {
+        _ = withFreshDependencies { $0.context = .test } operation: { DependencyValues.current.cycleA }
+      }
+    }
+    let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+    #expect(output.contains("Dependency cycle: @Dependency(\\.cycleA) → @Dependency(CycleBKey.self) → @Dependency(\\.cycleA)."))
+    #expect(
+      output.contains(
+        "Its test, preview, live values all need @Dependency(\\.cycleA) itself and no context comes after live"))
   }
 
   @Test func aCycleIsReportedInsteadOfHanging() async {

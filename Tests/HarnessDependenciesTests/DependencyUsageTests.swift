@@ -221,3 +221,51 @@ private struct ExpectsUnusedOverride: TestTrait, TestScoping {
 func strictTraitFailsTheTestForAnUnusedOverride() {
   #expect(DependencyValues.current.greeting == "strict")
 }
+
+/// What `@DependencyClient` writes, by hand (this target does not use macros): every call of an
+/// endpoint is noted in `EndpointCalls` first.
+private struct HandWrittenClient: Sendable {
+  var load: @Sendable () -> Int
+
+  init(load: @escaping @Sendable () -> Int) {
+    self.load = {
+      EndpointCalls.record(HandWrittenClient.self, "load")
+      return load()
+    }
+  }
+}
+
+private enum HandWrittenClientKey: TestDependencyKey {
+  static var testValue: HandWrittenClient { HandWrittenClient { 1 } }
+}
+
+extension DependencyValues {
+  fileprivate var handWritten: HandWrittenClient {
+    get { self[HandWrittenClientKey.self] }
+    set { self[HandWrittenClientKey.self] = newValue }
+  }
+}
+
+struct DependencyUsageEndpointCallTests {
+  // Many tasks of one tracked scope call the endpoint at once: listed once, under the dependency.
+  @Test func callsFromConcurrentTasksAreListedOnceUnderTheDependency() async {
+    let report = Locked<DependencyUsageReport?>(nil)
+    await DependencyUsageTracking.run(
+      .report, label: "scenario", output: { given in report.withLock { $0 = given } },
+      site: SourceCodeLocation(), { _ in }
+    ) {
+      @Dependency(\.handWritten) var handWritten
+      let client = handWritten
+      await withTaskGroup(of: Int.self) { group in
+        for _ in 0..<50 { group.addTask { client.load() } }
+        for await value in group { #expect(value == 1) }
+      }
+    }
+    #expect(report.withLock { $0?.endpointsCalled } == ["\\.handWritten: load"])
+  }
+
+  @Test func callsOutsideATrackedScopeReachNoReport() {
+    #expect(DependencyUsageReport.current == nil)
+    #expect(DependencyValues.current.handWritten.load() == 1)
+  }
+}

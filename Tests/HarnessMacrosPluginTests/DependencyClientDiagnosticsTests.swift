@@ -91,10 +91,21 @@ final class DependencyClientDiagnosticsTests: XCTestCase {
       """,
       expanded: """
         struct CounterClient {
-          var next: @Sendable (_ step: Int) -> Int
+          var next: @Sendable (_ step: Int) -> Int {
+            didSet {
+              self.next = Self._recordingCalls_next(self.next)
+            }
+          }
 
           func next(step: Int) -> Int {
             self.next(step)
+          }
+
+          private static func _recordingCalls_next(_ endpoint: @escaping @Sendable (_ step: Int) -> Int) -> @Sendable (_ step: Int) -> Int {
+            { p0 in
+              HarnessIssues.EndpointCalls.record(Self.self, "next")
+              return endpoint(p0)
+            }
           }
         }
         """,

@@ -27,23 +27,78 @@ final class DependencyClientExpansionTests: XCTestCase {
       """,
       expandedSource: """
       struct UserClient: Sendable {
-        var fetch: @Sendable (_ id: Int) async throws -> User
+        var fetch: @Sendable (_ id: Int) async throws -> User {
+          didSet {
+            self.fetch = Self._recordingCalls_fetch(self.fetch)
+          }
+        }
 
         func fetch(id: Int) async throws -> User {
           try await self.fetch(id)
         }
-        var search: @Sendable (_ query: String, _ limit: Int) async -> [User] = { _, _ in [] }
+
+        private static func _recordingCalls_fetch(_ endpoint: @escaping @Sendable (_ id: Int) async throws -> User) -> @Sendable (_ id: Int) async throws -> User {
+          { p0 in
+            HarnessIssues.EndpointCalls.record(Self.self, "fetch")
+            return try await endpoint(p0)
+          }
+        }
+        var search: @Sendable (_ query: String, _ limit: Int) async -> [User] = { _, _ in [] } {
+          didSet {
+            self.search = Self._recordingCalls_search(self.search)
+          }
+        }
 
         func search(query: String, limit: Int) async -> [User] {
           await self.search(query, limit)
         }
-        var count: @Sendable () -> Int = { 7 }
-        var nickname: @Sendable (_ id: Int) -> String?
+
+        private static func _recordingCalls_search(_ endpoint: @escaping @Sendable (_ query: String, _ limit: Int) async -> [User]) -> @Sendable (_ query: String, _ limit: Int) async -> [User] {
+          { p0, p1 in
+            HarnessIssues.EndpointCalls.record(Self.self, "search")
+            return await endpoint(p0, p1)
+          }
+        }
+        var count: @Sendable () -> Int = { 7 } {
+          didSet {
+            self.count = Self._recordingCalls_count(self.count)
+          }
+        }
+
+        private static func _recordingCalls_count(_ endpoint: @escaping @Sendable () -> Int) -> @Sendable () -> Int {
+          {
+            HarnessIssues.EndpointCalls.record(Self.self, "count")
+            return endpoint()
+          }
+        }
+        var nickname: @Sendable (_ id: Int) -> String? {
+          didSet {
+            self.nickname = Self._recordingCalls_nickname(self.nickname)
+          }
+        }
 
         func nickname(id: Int) -> String? {
           self.nickname(id)
         }
-        var track: @Sendable (String) -> Void
+
+        private static func _recordingCalls_nickname(_ endpoint: @escaping @Sendable (_ id: Int) -> String?) -> @Sendable (_ id: Int) -> String? {
+          { p0 in
+            HarnessIssues.EndpointCalls.record(Self.self, "nickname")
+            return endpoint(p0)
+          }
+        }
+        var track: @Sendable (String) -> Void {
+          didSet {
+            self.track = Self._recordingCalls_track(self.track)
+          }
+        }
+
+        private static func _recordingCalls_track(_ endpoint: @escaping @Sendable (String) -> Void) -> @Sendable (String) -> Void {
+          { p0 in
+            HarnessIssues.EndpointCalls.record(Self.self, "track")
+            return endpoint(p0)
+          }
+        }
         static let shared = UserClient()
         var isLive: Bool { false }
 
@@ -58,15 +113,15 @@ final class DependencyClientExpansionTests: XCTestCase {
           nickname: @escaping @Sendable (_ id: Int) -> String?,
           track: @escaping @Sendable (String) -> Void
         ) {
-          self.fetch = fetch
-          self.search = search
-          self.count = count
-          self.nickname = nickname
-          self.track = track
+          self.fetch = Self._recordingCalls_fetch(fetch)
+          self.search = Self._recordingCalls_search(search)
+          self.count = Self._recordingCalls_count(count)
+          self.nickname = Self._recordingCalls_nickname(nickname)
+          self.track = Self._recordingCalls_track(track)
         }
 
         init() {
-          self.fetch = HarnessIssues.unimplemented("UserClient.fetch", fileID: "TestModule/test.swift", filePath: "test.swift", line: 3, column: 7)
+          self.fetch = Self._recordingCalls_fetch(HarnessIssues.unimplemented("UserClient.fetch", fileID: "TestModule/test.swift", filePath: "test.swift", line: 3, column: 7))
           let reportSearch: @Sendable (String, Int) -> Void = HarnessIssues.unimplemented("UserClient.search", fileID: "TestModule/test.swift", filePath: "test.swift", line: 4, column: 7)
           let defaultSearch: @Sendable (_ query: String, _ limit: Int) async -> [User] = { _, _ in
             []
@@ -75,6 +130,7 @@ final class DependencyClientExpansionTests: XCTestCase {
             reportSearch(p0, p1)
             return await defaultSearch(p0, p1)
           }
+          self.search = Self._recordingCalls_search(self.search)
           let reportCount: @Sendable () -> Void = HarnessIssues.unimplemented("UserClient.count", fileID: "TestModule/test.swift", filePath: "test.swift", line: 5, column: 7)
           let defaultCount: @Sendable () -> Int = {
             7
@@ -83,8 +139,9 @@ final class DependencyClientExpansionTests: XCTestCase {
             reportCount()
             return defaultCount()
           }
-          self.nickname = HarnessIssues.unimplemented("UserClient.nickname", placeholder: nil, fileID: "TestModule/test.swift", filePath: "test.swift", line: 6, column: 7)
-          self.track = HarnessIssues.unimplemented("UserClient.track", fileID: "TestModule/test.swift", filePath: "test.swift", line: 7, column: 7)
+          self.count = Self._recordingCalls_count(self.count)
+          self.nickname = Self._recordingCalls_nickname(HarnessIssues.unimplemented("UserClient.nickname", placeholder: nil, fileID: "TestModule/test.swift", filePath: "test.swift", line: 6, column: 7))
+          self.track = Self._recordingCalls_track(HarnessIssues.unimplemented("UserClient.track", fileID: "TestModule/test.swift", filePath: "test.swift", line: 7, column: 7))
         }
 
         /// Every endpoint does nothing: returns its default, `Void` or `nil`, or throws `CancellationError`.
@@ -123,20 +180,31 @@ final class DependencyClientExpansionTests: XCTestCase {
       """,
       expandedSource: """
       public struct PingClient: Sendable {
-        public var ping: @Sendable (_ host: String, _ port: Int) async throws -> Bool
+        public var ping: @Sendable (_ host: String, _ port: Int) async throws -> Bool {
+          didSet {
+            self.ping = Self._recordingCalls_ping(self.ping)
+          }
+        }
 
         public func ping(host: String, port: Int) async throws -> Bool {
           try await self.ping(host, port)
         }
 
+        private static func _recordingCalls_ping(_ endpoint: @escaping @Sendable (_ host: String, _ port: Int) async throws -> Bool) -> @Sendable (_ host: String, _ port: Int) async throws -> Bool {
+          { p0, p1 in
+            HarnessIssues.EndpointCalls.record(Self.self, "ping")
+            return try await endpoint(p0, p1)
+          }
+        }
+
         public init(
           ping: @escaping @Sendable (_ host: String, _ port: Int) async throws -> Bool
         ) {
-          self.ping = ping
+          self.ping = Self._recordingCalls_ping(ping)
         }
 
         public init() {
-          self.ping = HarnessIssues.unimplemented("PingClient.ping", fileID: "TestModule/test.swift", filePath: "test.swift", line: 3, column: 14)
+          self.ping = Self._recordingCalls_ping(HarnessIssues.unimplemented("PingClient.ping", fileID: "TestModule/test.swift", filePath: "test.swift", line: 3, column: 14))
         }
 
         /// Every endpoint does nothing: returns its default, `Void` or `nil`, or throws `CancellationError`.
@@ -167,12 +235,34 @@ final class DependencyClientExpansionTests: XCTestCase {
       """,
       expandedSource: """
       struct Client {
-        var save: (_ user: User, Bool) async throws -> Void
+        var save: (_ user: User, Bool) async throws -> Void {
+          didSet {
+            self.save = Self._recordingCalls_save(self.save)
+          }
+        }
 
         func save(user: User, _ p1: Bool) async throws -> Void {
           try await self.save(user, p1)
         }
-        var log: (String) -> Void
+
+        private static func _recordingCalls_save(_ endpoint: @escaping (_ user: User, Bool) async throws -> Void) -> (_ user: User, Bool) async throws -> Void {
+          { p0, p1 in
+            HarnessIssues.EndpointCalls.record(Self.self, "save")
+            return try await endpoint(p0, p1)
+          }
+        }
+        var log: (String) -> Void {
+          didSet {
+            self.log = Self._recordingCalls_log(self.log)
+          }
+        }
+
+        private static func _recordingCalls_log(_ endpoint: @escaping (String) -> Void) -> (String) -> Void {
+          { p0 in
+            HarnessIssues.EndpointCalls.record(Self.self, "log")
+            return endpoint(p0)
+          }
+        }
       }
       """,
       macros: macros,
@@ -190,14 +280,25 @@ final class DependencyClientExpansionTests: XCTestCase {
       """,
       expandedSource: """
       struct SettingsClient {
-        var isEnabled: @Sendable () -> Bool = { false }
+        var isEnabled: @Sendable () -> Bool = { false } {
+          didSet {
+            self.isEnabled = Self._recordingCalls_isEnabled(self.isEnabled)
+          }
+        }
+
+        private static func _recordingCalls_isEnabled(_ endpoint: @escaping @Sendable () -> Bool) -> @Sendable () -> Bool {
+          {
+            HarnessIssues.EndpointCalls.record(Self.self, "isEnabled")
+            return endpoint()
+          }
+        }
 
         init(
           isEnabled: @escaping @Sendable () -> Bool = {
             false
           }
         ) {
-          self.isEnabled = isEnabled
+          self.isEnabled = Self._recordingCalls_isEnabled(isEnabled)
         }
 
         init() {
@@ -209,6 +310,7 @@ final class DependencyClientExpansionTests: XCTestCase {
             reportIsEnabled()
             return defaultIsEnabled()
           }
+          self.isEnabled = Self._recordingCalls_isEnabled(self.isEnabled)
         }
 
         /// Every endpoint does nothing: returns its default, `Void` or `nil`, or throws `CancellationError`.
@@ -216,6 +318,70 @@ final class DependencyClientExpansionTests: XCTestCase {
           Self(
             isEnabled: {
               false
+            }
+          )
+        }
+      }
+      """,
+      macros: macros,
+      indentationWidth: .spaces(2)
+    )
+  }
+
+  func testEndpointsWhoseCallsCannotBeNotedAreLeftAsWritten() {
+    // An `inout` parameter cannot be passed on by the wrapper; endpoints declared together have
+    // no accessor of their own. Neither is listed by the usage report.
+    assertMacroExpansion(
+      """
+      @DependencyClient
+      struct Client {
+        var update: (inout Int) -> Void
+        var start: () -> Void = {}, stop: () -> Void = {}
+      }
+      """,
+      expandedSource: """
+      struct Client {
+        var update: (inout Int) -> Void
+        var start: () -> Void = {}, stop: () -> Void = {}
+
+        init(
+          update: @escaping (inout Int) -> Void,
+          start: @escaping () -> Void = {
+          },
+          stop: @escaping () -> Void = {
+          }
+        ) {
+          self.update = update
+          self.start = start
+          self.stop = stop
+        }
+
+        init() {
+          self.update = HarnessIssues.unimplemented("Client.update", fileID: "TestModule/test.swift", filePath: "test.swift", line: 3, column: 7)
+          let reportStart: @Sendable () -> Void = HarnessIssues.unimplemented("Client.start", fileID: "TestModule/test.swift", filePath: "test.swift", line: 4, column: 7)
+          let defaultStart: () -> Void = {
+          }
+          self.start = {
+            reportStart()
+            return defaultStart()
+          }
+          let reportStop: @Sendable () -> Void = HarnessIssues.unimplemented("Client.stop", fileID: "TestModule/test.swift", filePath: "test.swift", line: 4, column: 31)
+          let defaultStop: () -> Void = {
+          }
+          self.stop = {
+            reportStop()
+            return defaultStop()
+          }
+        }
+
+        /// Every endpoint does nothing: returns its default, `Void` or `nil`, or throws `CancellationError`.
+        static var noop: Self {
+          Self(
+            update: { _ in
+            },
+            start: {
+            },
+            stop: {
             }
           )
         }
@@ -235,14 +401,25 @@ final class DependencyClientExpansionTests: XCTestCase {
       }
       """,
       expandedSource: """
-        struct WeatherClient {
-          var weather: @Sendable (_ for: Location.ID) async throws -> [Day]
-
-          func weather(for: Location.ID) async throws -> [Day] {
-            try await self.weather(`for`)
+      struct WeatherClient {
+        var weather: @Sendable (_ for: Location.ID) async throws -> [Day] {
+          didSet {
+            self.weather = Self._recordingCalls_weather(self.weather)
           }
         }
-        """,
+
+        func weather(for: Location.ID) async throws -> [Day] {
+          try await self.weather(`for`)
+        }
+
+        private static func _recordingCalls_weather(_ endpoint: @escaping @Sendable (_ for: Location.ID) async throws -> [Day]) -> @Sendable (_ for: Location.ID) async throws -> [Day] {
+          { p0 in
+            HarnessIssues.EndpointCalls.record(Self.self, "weather")
+            return try await endpoint(p0)
+          }
+        }
+      }
+      """,
       macros: macros,
       indentationWidth: .spaces(2)
     )

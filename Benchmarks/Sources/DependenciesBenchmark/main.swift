@@ -206,3 +206,21 @@ func harnessReadsInsideAScopeOverridingSomethingElse() {
   releaseSignal.yield()
   _ = await tracker.result
 }
+
+// An endpoint call of a `@DependencyClient` client: the closure `@DependencyEndpoint` wraps every
+// endpoint in (written out here, as the macro writes it) beside the raw closure, with no tracked
+// scope anywhere. The wrapper's cost is one relaxed atomic load and one more closure call.
+print("")
+let wrappedNext = direct.next
+let recordedEndpoint = Counter {
+  EndpointCalls.record(Counter.self, "next")
+  return wrappedNext()
+}
+let (rawEndpoint, recordedCall) = await sideBySide(
+  "raw closure call", "endpoint call as @DependencyClient wraps it", count: reads
+) {
+  for _ in 0..<reads { blackHole(direct.next()) }
+} peer: {
+  for _ in 0..<reads { blackHole(recordedEndpoint.next()) }
+}
+compare(rawEndpoint, to: recordedCall)

@@ -4,8 +4,9 @@ extension DependencyValues {
   /// The clock to measure time and sleep with, that keeps running while the system sleeps.
   ///
   /// - live value: `ContinuousClock()`
-  /// - test value: `UnimplementedClock(name: "continuousClock")` — the first use reports an issue
-  ///   naming the clock and then returns at once; override it with a `TestClock` (time moves
+  /// - test value: `UnimplementedClock(name: "continuousClock")` — using it reports one issue per
+  ///   test naming the clock (listing every use at the test's end under a dependency trait or
+  ///   `DependencyTestCase`), and sleeps return at once; override it with a `TestClock` (time moves
   ///   only when the test says so) or an `ImmediateClock` (sleeps return at once)
   /// - preview value: the live value
   ///

@@ -4,8 +4,9 @@ extension DependencyValues {
   /// The clock to measure time and sleep with, that stops while the system sleeps.
   ///
   /// - live value: `SuspendingClock()`
-  /// - test value: `UnimplementedClock(name: "suspendingClock")` — the first use reports an issue
-  ///   naming the clock and then returns at once; override it with a `TestClock` or an
+  /// - test value: `UnimplementedClock(name: "suspendingClock")` — using it reports one issue per
+  ///   test naming the clock (listing every use at the test's end under a dependency trait or
+  ///   `DependencyTestCase`), and sleeps return at once; override it with a `TestClock` or an
   ///   `ImmediateClock`
   /// - preview value: the live value
   ///
