@@ -1,0 +1,36 @@
+import Harness
+
+extension DependencyValues {
+  /// The id of the request being handled: Hummingbird's request id (`context.id`, also in the
+  /// request logger's `hb.request.id` metadata), set by ``RequestDependenciesMiddleware`` for
+  /// the request's whole dependency scope.
+  ///
+  /// - live value: `""` (no request: code running outside a request scope)
+  /// - test value: `""`, unless the test handles a request through the middleware or overrides it
+  ///
+  /// ```swift
+  /// import Hummingbird
+  ///
+  /// struct Receipt: ResponseEncodable {
+  ///   var requestID: String
+  /// }
+  ///
+  /// func receipt() -> Receipt {
+  ///   @Dependency(\.requestID) var requestID
+  ///   return Receipt(requestID: requestID)
+  /// }
+  ///
+  /// let router = Router()
+  /// router.add(middleware: RequestDependenciesMiddleware())
+  /// router.get("receipt") { _, _ in receipt() }
+  /// ```
+  public var requestID: String {
+    get { self[RequestIDKey.self] }
+    set { self[RequestIDKey.self] = newValue }
+  }
+}
+
+private enum RequestIDKey: DependencyKey {
+  static let liveValue = ""
+  static let testValue = ""
+}
