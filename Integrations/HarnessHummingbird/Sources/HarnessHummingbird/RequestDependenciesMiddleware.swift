@@ -21,14 +21,17 @@ import Logging
 ///   static let liveValue = "public"
 /// }
 ///
-/// let router = Router()
-/// router.add(middleware: RequestDependenciesMiddleware { values, request, context in
-///   values.tenant = request.headers[HTTPField.Name("X-Tenant")!] ?? "public"
-/// })
-/// router.get("hello") { _, _ in
-///   @Dependency(\.tenant) var tenant
-///   @Dependency(\.requestID) var requestID
-///   return "hello \(tenant), this is request \(requestID)"
+/// func makeRouter() -> Router<BasicRequestContext> {
+///   let router = Router()
+///   router.add(middleware: RequestDependenciesMiddleware { values, request, context in
+///     values.tenant = request.headers[HTTPField.Name("X-Tenant")!] ?? "public"
+///   })
+///   router.get("hello") { _, _ in
+///     @Dependency(\.tenant) var tenant
+///     @Dependency(\.requestID) var requestID
+///     return "hello \(tenant), this is request \(requestID)"
+///   }
+///   return router
 /// }
 /// ```
 ///

@@ -9,20 +9,19 @@ extension DependencyValues {
   /// - test value: `""`, unless the test handles a request through the middleware or overrides it
   ///
   /// ```swift
-  /// import Hummingbird
-  ///
   /// struct Receipt: ResponseEncodable {
   ///   var requestID: String
   /// }
   ///
-  /// func receipt() -> Receipt {
-  ///   @Dependency(\.requestID) var requestID
-  ///   return Receipt(requestID: requestID)
+  /// func makeRouter() -> Router<BasicRequestContext> {
+  ///   let router = Router()
+  ///   router.add(middleware: RequestDependenciesMiddleware())
+  ///   router.get("receipt") { _, _ in
+  ///     @Dependency(\.requestID) var requestID
+  ///     return Receipt(requestID: requestID)
+  ///   }
+  ///   return router
   /// }
-  ///
-  /// let router = Router()
-  /// router.add(middleware: RequestDependenciesMiddleware())
-  /// router.get("receipt") { _, _ in receipt() }
   /// ```
   public var requestID: String {
     get { self[RequestIDKey.self] }
