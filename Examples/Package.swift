@@ -73,6 +73,7 @@ if withServers {
     .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
   ]
   let server: [Target.Dependency] = [
     harness("Harness"),
@@ -93,6 +94,7 @@ if withServers {
         .target(name: "TodosServer"),
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "HummingbirdTesting", package: "hummingbird"),
+        .product(name: "HTTPTypes", package: "swift-http-types"),
         harness("HarnessTesting"),
       ]
     ),

@@ -1,6 +1,5 @@
 import Foundation
 import Hummingbird
-import NIOCore
 
 /// Reads a request's JSON body into a value, answering bad input with a clear error: a body
 /// larger than ``maxSize`` is 413 Content Too Large; malformed JSON, a missing field, a field of
@@ -14,11 +13,11 @@ public enum JSONBody {
     let buffer: ByteBuffer
     do {
       buffer = try await request.body.collect(upTo: maxSize)
-    } catch is NIOTooManyBytesError {
+    } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
       throw HTTPError(.contentTooLarge, message: "The body is larger than \(maxSize) bytes")
     }
     do {
-      return try JSONDecoder().decode(T.self, from: Data(buffer: buffer))
+      return try JSONDecoder().decode(T.self, from: Data(buffer.readableBytesView))
     } catch let error as DecodingError {
       throw HTTPError(.badRequest, message: message(for: error))
     }

@@ -1,9 +1,8 @@
 import Foundation
-import HarnessHummingbird
+import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Logging
-import NIOCore
 import TodosServer
 
 /// The Todos application on a free loopback port, logging nothing.
@@ -33,7 +32,7 @@ extension TestClientProtocol {
 func decode<T: Decodable>(_ type: T.Type, from response: TestResponse) throws -> T {
   let decoder = JSONDecoder()
   decoder.dateDecodingStrategy = .iso8601
-  return try decoder.decode(T.self, from: Data(buffer: response.body))
+  return try decoder.decode(T.self, from: Data(response.body.readableBytesView))
 }
 
 /// The `message` of an error response (`{"error": {"message": "…"}}`).
@@ -42,6 +41,6 @@ func errorMessage(_ response: TestResponse) -> String {
     struct Error: Decodable { var message: String }
     var error: Error
   }
-  return (try? JSONDecoder().decode(Body.self, from: Data(buffer: response.body)).error.message)
+  return (try? JSONDecoder().decode(Body.self, from: Data(response.body.readableBytesView)).error.message)
     ?? "(no message: \(String(buffer: response.body)))"
 }

@@ -10,12 +10,15 @@ import Hummingbird
 import Logging
 import TodosServer
 
+@main
 struct TodosServerCommand: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "todos-server",
-    abstract: "A Todos HTTP service: GET/POST /todos, PATCH/DELETE /todos/{id}, POST /todos/clear-completed.",
-    discussion: "The todos are kept in a SQLite database, migrated at start. Set LOG_LEVEL=debug to log every request with its id."
-  )
+  static var configuration: CommandConfiguration {
+    CommandConfiguration(
+      commandName: "todos-server",
+      abstract: "A Todos HTTP service: GET/POST /todos, PATCH/DELETE /todos/{id}, POST /todos/clear-completed.",
+      discussion: "The todos are kept in a SQLite database, migrated at start. Set LOG_LEVEL=debug to log every request with its id."
+    )
+  }
 
   @Option(help: ArgumentHelp("The address to listen on.", valueName: "host"))
   var host = "127.0.0.1"
@@ -40,5 +43,3 @@ struct TodosServerCommand: AsyncParsableCommand {
     try await TodosApplication.make(host: host, port: port, logger: logger).runService()
   }
 }
-
-await TodosServerCommand.main()
