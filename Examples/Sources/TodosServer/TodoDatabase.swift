@@ -39,8 +39,8 @@ public struct TodoDatabase: Sendable {
   /// The database, for reads and writes the operations below do not cover.
   public let writer: any DatabaseWriter
 
-  /// `todos.sqlite`, in the current directory.
-  public static let defaultPath = "todos.sqlite"
+  /// `./todos.sqlite`, in the current directory.
+  public static let defaultPath = "./todos.sqlite"
 
   /// Wraps `writer` after running the migrations on it.
   public init(_ writer: any DatabaseWriter) throws {
