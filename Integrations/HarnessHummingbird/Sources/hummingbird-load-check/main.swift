@@ -8,8 +8,7 @@
 // the rounds' ratios is printed too; exits 1 if the middleware costs 5% of a request or more by
 // the best rounds. Each round also prints this process's CPU time per request (server and
 // clients), and the middleware's own work (its `withDependencies` scope) is timed alone, in CPU
-// time, against it. Bounded: it
-// stops by itself after about 2 × rounds × seconds + 2 s.
+// time, against it. Bounded: it stops by itself after about 2 × rounds × seconds + 2 s.
 //   scripts/server-load-check [--seconds 1] [--rounds 6] [--connections 4]
 import Foundation
 import Harness
