@@ -154,8 +154,9 @@ package struct InterleavingExplorer: Sendable {
     var stallReported = false
     let location = location
     let stallPatience = stallPatience
-    let onStall: ((String) -> Void)? = stallMessage.map { stallMessage in
-      { stall in
+    let onStall: ((String, Bool) -> Void)? = stallMessage.map { stallMessage in
+      { stall, again in
+        guard !again else { Self.endProcess(stalledAt: location) }
         let run = Run(issues: capture.issues, stallReport: stall)
         capture.reportOutside(ReportedIssue(message: stallMessage(run), location: self.place(for: run)))
         stallReported = true
@@ -179,6 +180,16 @@ package struct InterleavingExplorer: Sendable {
     }
     if stallReported, run.stallReport == nil { run.stallReport = "" }
     return run
+  }
+
+  /// Ends the process: a run that must not be abandoned (a Swift Testing test function) stalled
+  /// twice, so its test can never return, and waiting would hang the whole test run. The stall
+  /// was reported already; this says why the process ends.
+  private static func endProcess(stalledAt location: SourceCodeLocation) -> Never {
+    let message = InterleavingMessages.endingStalledProcess(location: location) + "\n"
+    fflush(nil)
+    _ = message.withCString { write(2, $0, strlen($0)) }
+    exit(EXIT_FAILURE)
   }
 
   /// Where a failing run's issue goes: the first issue it raised that has a place in the test's

@@ -74,6 +74,16 @@ enum InterleavingMessages {
     return blocks.joined(separator: "\n")
   }
 
+  static func endingStalledProcess(location: SourceCodeLocation) -> String {
+    """
+    \(location.fileID):\(location.line): Harness: a test explored with .interleavings stalled (reported \
+    above, with its replay string) and is still stalled: its tasks will never let the test \
+    function return, and Swift Testing cannot go on without it. Ending the test process rather \
+    than hanging. Explore code that may deadlock with `await withInterleavings(…) { … }`, which \
+    abandons a stalled iteration and returns.
+    """
+  }
+
   static func badIterationCount(_ iterations: Int) -> String {
     "withInterleavings needs at least 1 iteration, not \(iterations): nothing was explored."
   }

@@ -30,9 +30,11 @@ import Testing
 /// ```
 ///
 /// A test whose tasks deadlock cannot return, and Swift Testing gives a trait no way to abandon
-/// it: the stall is reported at once (with its replay string), then its iteration is released
-/// from the exploration and the test waits for it. Explore code that may deadlock with
-/// `withInterleavings`, which abandons a stalled iteration and returns.
+/// it: the stall is reported at once (with its replay string), its iteration is released from
+/// the exploration and waited for once more for the patience (outside work may still end it);
+/// still stalled, the test process ends with a message saying why, rather than hang the run.
+/// Explore code that may deadlock with `withInterleavings`, which abandons a stalled iteration
+/// and returns.
 ///
 /// On a suite (`@Suite(.interleavings(20))`), each test of the suite is explored on its own.
 public struct InterleavingsTrait: TestTrait, SuiteTrait, TestScoping {

@@ -167,6 +167,30 @@ func replayString(in message: String) -> String? {
     }
   }
 
+  @Test func aTestFunctionThatStaysStalledEndsTheProcessInsteadOfHanging() async {
+    // What the trait does with a deadlocked test: it cannot abandon Swift Testing's function.
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let waiting = WaitingForEachOther()
+      // The stall's report goes to standard error, where the parent process can read it.
+      await withIssueReporters([.runtimeWarning]) {
+        await InterleavingExplorer(
+          location: SourceCodeLocation(
+            fileID: "HarnessInterleavingsTests/Deadlock.swift", filePath: "/Deadlock.swift", line: 7, column: 1),
+          stallPatience: .milliseconds(200)
+        ).explore(iterations: 5, strategy: .random, seed: nil, waitingForStalledRuns: true) {
+          async let first: Void = waiting.first()
+          async let second: Void = waiting.second()
+          _ = await (first, second)
+        }
+      }
+    }
+    let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+    #expect(output.contains("Interleaving exploration: iteration 1 of 5 failed"))
+    #expect(output.contains("The run stalled: no job was ready for 0.2 seconds"))
+    #expect(output.contains("HarnessInterleavingsTests/Deadlock.swift:7: Harness: a test explored with .interleavings stalled (reported above"))
+    #expect(output.contains("Ending the test process rather than hanging."))
+  }
+
   @Test(.dependency(\.uuid, .incrementing)) func generatorsStartOverInEachIteration() async {
     let firsts = Locked<[UUID]>([])
     await withInterleavings(5) {

@@ -92,14 +92,16 @@ package enum ExploredRun {
   /// `chooser` picks. See `FollowedWork.runExplored`.
   ///
   /// A run that stalls is abandoned (`.stalled`), unless `onStall` is given: then `onStall`
-  /// gets the stall report in the caller's task, the run's jobs go on first in, first out, and
-  /// the call waits for the body to finish (for a body that must not outlive the call).
+  /// gets the stall report in the caller's task (`again` false), the run's jobs go on first in,
+  /// first out, and the call waits for the body to finish (for a body that must not outlive the
+  /// call). If it stalls again for the patience, `onStall` hears so (`again` true) before the
+  /// call returns `.stalled` with the body still suspended: the caller must not let it go on.
   package static func run(
     chooser: any JobChooser,
     stallPatience: Duration,
     testID: String?,
     at location: SourceCodeLocation,
-    onStall: ((String) -> Void)? = nil,
+    onStall: ((_ report: String, _ again: Bool) -> Void)? = nil,
     _ body: @escaping @Sendable () async throws -> Void
   ) async -> ExploredRunOutcome {
     await FollowedWork.shared.runExplored(

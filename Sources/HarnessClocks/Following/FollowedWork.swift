@@ -818,7 +818,7 @@ extension FollowedWork {
     stallPatience: Duration,
     testID: String?,
     at location: SourceCodeLocation,
-    onStall: ((String) -> Void)?,
+    onStall: ((_ report: String, _ again: Bool) -> Void)?,
     _ body: @escaping @Sendable () async throws -> Void
   ) async -> ExploredRunOutcome {
     _ = GlobalEnqueueHook.isInstalled
@@ -854,14 +854,19 @@ extension FollowedWork {
       }
     }
     if case .stalled(let report) = outcome, let onStall {
-      // Reported from the caller's task (the test's), then the body is waited for.
-      onStall(report)
+      // Reported from the caller's task (the test's), then the body is waited for, once more
+      // for the patience (outside work may still end it); a second stall goes to `onStall` too.
+      onStall(report, false)
       outcome = await withCheckedContinuation { continuation in
         lock.lock()
         exploration.continuation = continuation
+        exploration.hasStalled = false
+        exploration.idleSince = .now
+        armWatchdog(until: ContinuousClock.now.advanced(by: Self.stepCheckInterval))
         if exploration.bodyResult != nil, world.pendingJobs == 0 { deliver(world) }
         lock.unlock()
       }
+      if case .stalled(let report) = outcome { onStall(report, true) }
     }
     lock.lock()
     if exploringCreators[driver] === world { exploringCreators[driver] = nil }
