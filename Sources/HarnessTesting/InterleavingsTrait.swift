@@ -1,3 +1,4 @@
+import Foundation
 import HarnessInterleavings
 import HarnessIssues
 import Testing
@@ -37,6 +38,8 @@ import Testing
 /// and returns.
 ///
 /// On a suite (`@Suite(.interleavings(20))`), each test of the suite is explored on its own.
+/// With the environment variable `HARNESS_INTERLEAVINGS=off`, the trait runs each test once,
+/// unexplored (Harness's own ThreadSanitizer pass does).
 public struct InterleavingsTrait: TestTrait, SuiteTrait, TestScoping {
   enum Mode {
     case explore(iterations: Int, strategy: InterleavingStrategy, seed: UInt64?)
@@ -49,13 +52,18 @@ public struct InterleavingsTrait: TestTrait, SuiteTrait, TestScoping {
   /// On a suite, every test inside is explored, each on its own.
   public var isRecursive: Bool { true }
 
+  /// `HARNESS_INTERLEAVINGS=off` runs each test once, unexplored: for a pass whose slowdown
+  /// (ThreadSanitizer's) makes outside work outlast the stall patience.
+  static let isTurnedOff = ProcessInfo.processInfo.environment["HARNESS_INTERLEAVINGS"] == "off"
+
+
   public func provideScope(
     for test: Test,
     testCase: Test.Case?,
     performing function: @Sendable () async throws -> Void
   ) async throws {
     // A suite's scope holds its tests, each explored in its own scope.
-    guard testCase != nil else { return try await function() }
+    guard testCase != nil, !Self.isTurnedOff else { return try await function() }
     let explorer = InterleavingExplorer(location: location)
     await withoutActuallyEscaping(function) { function in
       switch mode {
