@@ -135,7 +135,9 @@ package struct InterleavingExplorer: Sendable {
     var stallReport: String?
     /// Whether the stall was reported while the run went on (a run that cannot be abandoned).
     var stallWasReported = false
-    var failed: Bool { !issues.filter { $0.severity == .error }.isEmpty || error != nil || stallReport != nil }
+    var failed: Bool {
+      issues.contains { $0.severity == .error } || error != nil || stallReport != nil || stallWasReported
+    }
   }
 
   /// One iteration: a fresh world, fresh dependencies, a test identity of its own; every issue
@@ -165,7 +167,7 @@ package struct InterleavingExplorer: Sendable {
     await capture.capture {
       outcome = await TestContext.$runOfTest.withValue(label) {
         await ExploredRun.run(
-          chooser: order, stallPatience: stallPatience, testID: TestContext.current?.id, at: location, onStall: onStall
+          chooser: order, stallPatience: stallPatience, testID: TestContext.current?.id, onStall: onStall
         ) {
           try await withFreshDependenciesRestartingGenerators { try await operation() }
         }
@@ -178,7 +180,6 @@ package struct InterleavingExplorer: Sendable {
     case .stalled(let report)?: run.stallReport = report
     case nil: break
     }
-    if stallReported, run.stallReport == nil { run.stallReport = "" }
     return run
   }
 

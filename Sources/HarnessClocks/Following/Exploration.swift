@@ -26,15 +26,10 @@ package enum ExploredRunOutcome: Sendable {
 final class Exploration {
   /// `nil` once the run stalled: its jobs then run first in, first out.
   @exclusivity(unchecked) var chooser: (any JobChooser)?
-  /// Whether the driver waits for a stalled run to finish (a body it cannot abandon) rather
-  /// than abandon it.
-  let waitsAfterStall: Bool
   /// Whether the run stalled (and was reported) already.
   var hasStalled = false
   /// How long the run may have no ready job, with its body unfinished, before it counts as stalled.
   let stallPatience: Duration
-  /// Where the run was started, for the stall report.
-  let startedAt: SourceCodeLocation
   /// The task waiting for the run (0 when it waits on the main actor).
   var driverTask: UInt64 = 0
   /// The body's task, once its first job was taken.
@@ -50,11 +45,9 @@ final class Exploration {
   @exclusivity(unchecked) var tasks: [(id: UInt64, startedBy: UInt64?)] = []
   @exclusivity(unchecked) var knownTasks: Set<UInt64> = []
 
-  init(chooser: any JobChooser, stallPatience: Duration, waitsAfterStall: Bool, startedAt: SourceCodeLocation) {
+  init(chooser: any JobChooser, stallPatience: Duration) {
     self.chooser = chooser
-    self.waitsAfterStall = waitsAfterStall
     self.stallPatience = stallPatience
-    self.startedAt = startedAt
   }
 
   /// Notes a task seen for the first time, started by a job of `creator` (the calling code).
@@ -100,11 +93,10 @@ package enum ExploredRun {
     chooser: any JobChooser,
     stallPatience: Duration,
     testID: String?,
-    at location: SourceCodeLocation,
     onStall: ((_ report: String, _ again: Bool) -> Void)? = nil,
     _ body: @escaping @Sendable () async throws -> Void
   ) async -> ExploredRunOutcome {
     await FollowedWork.shared.runExplored(
-      chooser: chooser, stallPatience: stallPatience, testID: testID, at: location, onStall: onStall, body)
+      chooser: chooser, stallPatience: stallPatience, testID: testID, onStall: onStall, body)
   }
 }

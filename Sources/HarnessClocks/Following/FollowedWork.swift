@@ -66,7 +66,7 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
   /// that thread, which is awake already, rather than wake a thread of the global executor
   /// (a `TestStore` round trip then costs no thread hand-off). For that one job only.
   @exclusivity(unchecked) private var adoptedTasks: [UInt64: ClockWorld] = [:]
-  /// Tasks running ``runExplored(chooser:stallPatience:testID:at:_:)``: the next task each
+  /// Tasks running ``runExplored(chooser:stallPatience:testID:onStall:_:)``: the next task each
   /// creates is the body of the world it explores.
   @exclusivity(unchecked) private var exploringCreators: [UInt64: ClockWorld] = [:]
   /// Threads whose world retired, waiting for a new one (see ``runWorlds(on:)``).
@@ -817,14 +817,12 @@ extension FollowedWork {
     chooser: any JobChooser,
     stallPatience: Duration,
     testID: String?,
-    at location: SourceCodeLocation,
     onStall: ((_ report: String, _ again: Bool) -> Void)?,
     _ body: @escaping @Sendable () async throws -> Void
   ) async -> ExploredRunOutcome {
     _ = GlobalEnqueueHook.isInstalled
     let driver = TaskIdentity.currentTaskID()
-    let exploration = Exploration(
-      chooser: chooser, stallPatience: stallPatience, waitsAfterStall: onStall != nil, startedAt: location)
+    let exploration = Exploration(chooser: chooser, stallPatience: stallPatience)
     // A driver on the main actor resumes there, not through the global executor.
     exploration.driverTask = TaskIdentity.isOnMainQueue ? 0 : driver
     exploration.idleSince = .now
