@@ -81,14 +81,16 @@ package struct InterleavingExplorer: Sendable {
     }
     let base = Self.baseSeed(seed)
     var expectedSteps = 100
+    let creationSites = TaskCreationSites()
     for iteration in 1...iterations {
       let iterationSeed = Self.iterationSeed(base: base, iteration: iteration)
       let order: JobOrder
       switch strategy.kind {
       case .random:
-        order = JobOrder(RandomOrder(seed: iterationSeed))
+        order = JobOrder(RandomOrder(seed: iterationSeed), creationSites: creationSites)
       case .pct(let depth):
-        order = JobOrder(PriorityChangeOrder(seed: iterationSeed, depth: depth, expectedSteps: expectedSteps))
+        order = JobOrder(
+          PriorityChangeOrder(seed: iterationSeed, depth: depth, expectedSteps: expectedSteps), creationSites: creationSites)
       }
       let message = { (run: Run) in
         let schedule = Schedule(strategy: strategy, baseSeed: base, iteration: iteration, decisions: order.decisions)
@@ -117,7 +119,7 @@ package struct InterleavingExplorer: Sendable {
       reportIssue(ReportedIssue(message: InterleavingMessages.badReplayString(replayString), location: location))
       return
     }
-    let order = JobOrder(ReplayOrder(schedule))
+    let order = JobOrder(ReplayOrder(schedule), creationSites: TaskCreationSites())
     let message = { (run: Run) in
       InterleavingMessages.replayed(schedule: schedule, run: run, divergence: order.divergence, stallPatience: stallPatience)
     }

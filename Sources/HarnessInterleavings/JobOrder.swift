@@ -13,8 +13,12 @@ final class JobOrder: JobChooser {
   /// Steps taken, decisions or not.
   @exclusivity(unchecked) private(set) var steps = 0
 
-  init(_ policy: some JobOrderPolicy) {
+  /// Where tasks were created, shared by the iterations of one exploration.
+  let taskCreationSites: TaskCreationSites
+
+  init(_ policy: some JobOrderPolicy, creationSites: TaskCreationSites) {
     self.policy = policy
+    taskCreationSites = creationSites
   }
 
   func chooseNext(among readyTasks: ArraySlice<UInt64>) -> Int {

@@ -39,7 +39,7 @@ import Testing
 ///
 /// On a suite (`@Suite(.interleavings(20))`), each test of the suite is explored on its own.
 /// With the environment variable `HARNESS_INTERLEAVINGS=off`, the trait runs each test once,
-/// unexplored (Harness's own ThreadSanitizer pass does).
+/// unexplored (for a quick pass).
 public struct InterleavingsTrait: TestTrait, SuiteTrait, TestScoping {
   enum Mode {
     case explore(iterations: Int, strategy: InterleavingStrategy, seed: UInt64?)
@@ -52,8 +52,7 @@ public struct InterleavingsTrait: TestTrait, SuiteTrait, TestScoping {
   /// On a suite, every test inside is explored, each on its own.
   public var isRecursive: Bool { true }
 
-  /// `HARNESS_INTERLEAVINGS=off` runs each test once, unexplored: for a pass whose slowdown
-  /// (ThreadSanitizer's) makes outside work outlast the stall patience.
+  /// `HARNESS_INTERLEAVINGS=off` runs each test once, unexplored: for a quick pass.
   static let isTurnedOff = ProcessInfo.processInfo.environment["HARNESS_INTERLEAVINGS"] == "off"
 
 

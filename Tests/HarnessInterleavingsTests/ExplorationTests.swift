@@ -150,21 +150,61 @@ func replayString(in message: String) -> String? {
     // Returning at all is the point (a hang would never end the test); no time bound, since on
     // a saturated machine the resumed caller waits for a free thread of the cooperative pool.
     let waiting = WaitingForEachOther()
+    let explorer = InterleavingExplorer(
+      location: SourceCodeLocation(fileID: #fileID, filePath: #filePath, line: #line, column: #column),
+      stallPatience: .milliseconds(300)
+    )
+    let deadlock: @Sendable () async -> Void = {
+      async let first: Void = waiting.first()
+      async let second: Void = waiting.second()
+      _ = await (first, second)
+    }
+    let replay = Locked<String?>(nil)
     await withExpectedIssue {
-      await InterleavingExplorer(
-        location: SourceCodeLocation(fileID: #fileID, filePath: #filePath, line: #line, column: #column),
-        stallPatience: .milliseconds(300)
-      ).explore(iterations: 10, strategy: .random, seed: nil) {
-        async let first: Void = waiting.first()
-        async let second: Void = waiting.second()
-        _ = await (first, second)
-      }
+      await explorer.explore(iterations: 10, strategy: .random, seed: nil, deadlock)
     } matching: { issue in
-      issue.message.contains("iteration 1 of 10 failed")
+      replay.withLock { $0 = replayString(in: issue.message) }
+      return issue.message.contains("iteration 1 of 10 failed")
         && issue.message.contains("The run stalled: no job was ready for 0.3 seconds and the operation had not returned.")
         && issue.message.contains("  • the body")
+        // Where each task was created: a function name from the executable's symbol table.
+        && issue.message.contains("  • task 1, created in closure #1 in ")
+        && issue.message.contains("ExplorationTests.aDeadlockIsReportedNotHung(), started by the body")
         && issue.message.contains("Replay exactly this order of jobs")
     }
+    // The replay stalls the same way (it notes every creation site afresh).
+    let replayLine = replay.withLock { $0 }
+    #expect(replayLine != nil)
+    guard let replayLine else { return }
+    await withExpectedIssue {
+      await explorer.replay(replayLine, deadlock)
+    } matching: { issue in
+      issue.message.contains("The run stalled: no job was ready for 0.3 seconds")
+        && issue.message.contains("  • task 1, created in closure #1 in ")
+        && issue.message.contains("ExplorationTests.aDeadlockIsReportedNotHung(), started by the body")
+    }
+  }
+
+  @Test func aRunWaitingOnLateOutsideWorkIsNotAStall() async {
+    // The main queue is busy for four patiences while the body waits for a turn on the main
+    // actor: late, not stalled (as work queued behind a saturated cooperative pool is). In a
+    // child process, since blocking the main queue would hold up other tests' main actor work.
+    let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
+      let runsOnMainActor = Locked(0)
+      await withIssueReporters([.runtimeWarning]) {
+        await InterleavingExplorer(
+          location: SourceCodeLocation(
+            fileID: "HarnessInterleavingsTests/LateWork.swift", filePath: "/LateWork.swift", line: 1, column: 1),
+          stallPatience: .milliseconds(200)
+        ).explore(iterations: 2, strategy: .random, seed: nil) {
+          DispatchQueue.main.async { Thread.sleep(forTimeInterval: 0.8) }
+          await MainActor.run { runsOnMainActor.withLock { $0 += 1 } }
+        }
+      }
+      exit(runsOnMainActor.withLock { $0 } == 2 ? EXIT_SUCCESS : EXIT_FAILURE)
+    }
+    let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+    #expect(!output.contains("stalled"))
   }
 
   @Test func aTestFunctionThatStaysStalledEndsTheProcessInsteadOfHanging() async {

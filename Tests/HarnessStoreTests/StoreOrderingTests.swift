@@ -28,6 +28,9 @@ struct Tally: Reducer {
 @Suite struct StoreOrderingTests {
   @Test func concurrentSendsPublishStatesInOrderAndStartEffectsInReduceOrder() async {
     let clock = TestClock()
+    // Eight jobs of 10,000 sends each: under ThreadSanitizer on a loaded machine one of them can
+    // run past the 10 seconds a followed job may take by default.
+    let work = TestWork(jobPatience: .seconds(300))
     let survivors = LockIsolated<[Int]>([])
     let store = Store(initialState: Tally.State()) {
       Tally(survivors: survivors)
@@ -62,6 +65,7 @@ struct Tally: Reducer {
     await store.finishEffects()
     // Each effect cancelled the one before it: only the last reduced action's effect remains.
     #expect(survivors.value == [total])
+    withExtendedLifetime(work) {}
   }
 
   @Test func aChainOf100000SendsRunsAtConstantStackDepth() async {
@@ -71,10 +75,14 @@ struct Tally: Reducer {
   }
 
   @Test(.interleavings(20)) func aChainOfSendsInATestStore() async {
+    // 10,000 sends in one job: under ThreadSanitizer on a loaded machine it can run past the
+    // 10 seconds a followed job may take by default.
+    let work = TestWork(jobPatience: .seconds(300))
     let store = TestStore(initialState: Chain.State()) { Chain() }
     store.exhaustivity = .off
     await store.send(.count(down: 10_000)) { $0.steps = 1 }
     await store.assert { $0.steps = 10_001 }
+    withExtendedLifetime(work) {}
   }
 
   @Test(.interleavings(20)) func sendsOfOneActionAreReducedTogetherInOrder() async {

@@ -35,14 +35,17 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
   static let defaultJobPatience = Duration.seconds(10)
   /// How often the watchdog looks for a settled world whose advance still waits.
   static let stepCheckInterval = Duration.milliseconds(250)
-  /// `HARNESS_FOLLOW_DEBUG=1` prints when the watchdog had to step a settled world.
+  /// `HARNESS_FOLLOW_DEBUG=1` prints when the watchdog had to step a settled world, and when a
+  /// main actor drain gave up or was skipped.
   static let debugsFollowing = ProcessInfo.processInfo.environment["HARNESS_FOLLOW_DEBUG"] == "1"
   /// How long a world that does not use the main actor waits for it to drain before it takes
-  /// the main thread for blocked and stops draining it.
-  static let mainQueueStallThreshold = Duration.milliseconds(100)
+  /// the main thread for blocked and stops draining it. (Under ThreadSanitizer on a loaded
+  /// machine a main queue that is merely slow took 0.1–1.5 s to drain: a shorter threshold let
+  /// settles miss a main actor task the test had just started.)
+  static let mainQueueStallThreshold = Duration.seconds(1)
   /// How long such a world waits instead while the main queue is likely slow rather than
   /// blocked (its thread is running, or the machine is loaded).
-  static let busyMainQueueStallThreshold = Duration.seconds(2)
+  static let busyMainQueueStallThreshold = Duration.seconds(5)
 
   /// The global concurrent executor, as the executor a followed job runs on.
   private static let globalTaskExecutor = globalConcurrentExecutor.asUnownedTaskExecutor()
@@ -81,6 +84,9 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
   private var watchdogStarted = false
   private var watchdogIsWaiting = false
   private var watchdogWaitsUntil: ContinuousClock.Instant?
+  /// The earliest deadline asked for while the watchdog was looking at the worlds (it lets go of
+  /// the lock while it steps one): its look may have passed the world already.
+  private var watchdogArmedWhileLooking: ContinuousClock.Instant?
 
   private init() {}
 
@@ -579,6 +585,7 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
         // For work not known to use the main actor, draining it is a precaution: skipped while
         // the main thread is blocked, and when the caller knows its work cannot wait there.
         if mainQueueIsStalled {
+          if Self.debugsFollowing { print("Harness follower: a settle skipped its main actor drain (main queue counted as stalled)") }
           world.needsMainActorFlush = false
         } else if let isIdle = request.workIsIdle {
           world.isStepping = true
@@ -715,8 +722,10 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
       let thread = Thread { FollowedWork.shared.watch() }
       thread.name = "Harness.TestClock.watchdog"
       thread.start()
-    } else if watchdogIsWaiting, watchdogWaitsUntil.map({ deadline < $0 }) ?? true {
-      wakeWatchdog.signal()
+    } else if watchdogIsWaiting {
+      if watchdogWaitsUntil.map({ deadline < $0 }) ?? true { wakeWatchdog.signal() }
+    } else {
+      watchdogArmedWhileLooking = min(watchdogArmedWhileLooking ?? deadline, deadline)
     }
   }
 
@@ -727,6 +736,7 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
     while true {
       let now = ContinuousClock.now
       var earliest: ContinuousClock.Instant?
+      watchdogArmedWhileLooking = nil
       for world in worlds where !world.requests.isEmpty {
         // A settled world whose advance still waits missed a step: take it now rather than
         // leave the test hanging (and say so when asked to, to find the cause).
@@ -753,6 +763,9 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
             deadline = start.advanced(by: Self.busyMainQueueStallThreshold)
           }
           if deadline <= now {
+            if Self.debugsFollowing {
+              print("Harness follower: a main actor drain gave up after \(now - start) (world uses the main actor: \(world.usesMainActor))")
+            }
             world.isFlushingMainActor = false
             mainQueueIsStalled = true
             if world.usesMainActor {
@@ -769,10 +782,22 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
         {
           if world.pendingJobs == 0, let since = exploration.idleSince {
             let deadline = since.deadline(after: exploration.stallPatience)
-            if deadline <= now {
-              deliver(world, stalled: true)
-            } else {
+            if deadline > now {
               earliest = min(earliest ?? deadline, deadline)
+            } else if let check = exploration.outsideWorkCheck, check.idleSince == since.nanoseconds {
+              // Idle past the patience: a stall once the machine's other work has moved on.
+              let confirmed = check.confirmation(patience: exploration.stallPatience)
+              if confirmed <= now {
+                deliver(world, stalled: true)
+              } else {
+                earliest = min(earliest ?? confirmed, confirmed)
+              }
+            } else {
+              let check = exploration.startOutsideWorkCheck(idleSince: since)
+              earliest = min(earliest ?? now.advanced(by: Self.stepCheckInterval), now.advanced(by: Self.stepCheckInterval))
+              lock.unlock()
+              sendOutsideWorkProbes(world, check: check)
+              lock.lock()
             }
           } else {
             earliest = min(earliest ?? now.advanced(by: Self.stepCheckInterval), now.advanced(by: Self.stepCheckInterval))
@@ -792,6 +817,7 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
           }
         }
       }
+      if let armed = watchdogArmedWhileLooking { earliest = min(earliest ?? armed, armed) }
       watchdogIsWaiting = true
       watchdogWaitsUntil = earliest
       if let earliest { wakeWatchdog.wait(lock, until: earliest) } else { wakeWatchdog.wait(lock) }
@@ -821,6 +847,7 @@ extension FollowedWork {
     _ body: @escaping @Sendable () async throws -> Void
   ) async -> ExploredRunOutcome {
     _ = GlobalEnqueueHook.isInstalled
+    _ = TaskCreationSite.prepare
     let driver = TaskIdentity.currentTaskID()
     let exploration = Exploration(chooser: chooser, stallPatience: stallPatience)
     // A driver on the main actor resumes there, not through the global executor.
@@ -834,11 +861,12 @@ extension FollowedWork {
     // Held until the run ends: clocks and stores of the body leaving do not retire it.
     world.memberCount += 1
     exploringCreators[driver] = world
-    armWatchdog(until: ContinuousClock.now.advanced(by: Self.stepCheckInterval))
     lock.unlock()
     var outcome = await withCheckedContinuation { continuation in
       lock.lock()
       exploration.continuation = continuation
+      // With the continuation: the watchdog looks for stalls only in runs that have one.
+      armWatchdog(until: ContinuousClock.now.advanced(by: Self.stepCheckInterval))
       lock.unlock()
       Task(executorPreference: self) {
         let result: Result<Void, any Error>
@@ -876,6 +904,27 @@ extension FollowedWork {
     retire(world)
     lock.unlock()
     return outcome
+  }
+
+  /// Sends the probes of an explored run's outside-work check: a job to the global executor and
+  /// one to the main queue, each first in, first out, so that when both have run, work queued
+  /// there before them (which the run may wait for) has had its turn. Lock not held (creating a
+  /// task enqueues a job, which takes it).
+  private func sendOutsideWorkProbes(_ world: ClockWorld, check: Int) {
+    Task.detached {
+      FollowedWork.shared.outsideWorkProbeRan(world, check: check)
+    }
+    DispatchQueue.main.async {
+      FollowedWork.shared.outsideWorkProbeRan(world, check: check)
+    }
+  }
+
+  private func outsideWorkProbeRan(_ world: ClockWorld, check: Int) {
+    lock.lock()
+    if let exploration = world.exploration, exploration.noteProbeRan(check: check) {
+      armWatchdog(until: ContinuousClock.now.advanced(by: Exploration.outsideWorkGrace(patience: exploration.stallPatience)))
+    }
+    lock.unlock()
   }
 
   private func noteBodyFinished(_ world: ClockWorld, _ result: Result<Void, any Error>) {
