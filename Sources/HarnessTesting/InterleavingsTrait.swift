@@ -55,7 +55,6 @@ public struct InterleavingsTrait: TestTrait, SuiteTrait, TestScoping {
   /// `HARNESS_INTERLEAVINGS=off` runs each test once, unexplored: for a quick pass.
   static let isTurnedOff = ProcessInfo.processInfo.environment["HARNESS_INTERLEAVINGS"] == "off"
 
-
   public func provideScope(
     for test: Test,
     testCase: Test.Case?,

@@ -65,8 +65,8 @@ final class Exploration {
   /// while their child runs) or the main queue is busy, is not a stall. It counts as one once
   /// probes sent to both have run and the run stayed idle for a grace after.
   struct OutsideWorkCheck {
-    let id: Int
-    /// The idle period it checks (`JobTime` nanoseconds): a job taken since starts a new one.
+    /// The idle period it checks (`JobTime` nanoseconds), which also tells its probes apart
+    /// from an earlier check's: a job taken since starts a new period.
     let idleSince: UInt64
     let started: JobTime
     var probesLeft = 2
@@ -83,23 +83,21 @@ final class Exploration {
   }
 
   @exclusivity(unchecked) var outsideWorkCheck: OutsideWorkCheck?
-  private var checksStarted = 0
 
   /// How long a run must stay idle after the outside-work probes ran.
   static func outsideWorkGrace(patience: Duration) -> Duration {
     min(patience, .seconds(1))
   }
 
-  /// Starts an outside-work check for the idle period that began at `idleSince`; returns its id.
-  func startOutsideWorkCheck(idleSince: JobTime) -> Int {
-    checksStarted += 1
-    outsideWorkCheck = OutsideWorkCheck(id: checksStarted, idleSince: idleSince.nanoseconds, started: .now)
-    return checksStarted
+  /// Starts an outside-work check for the idle period that began at `idleSince`.
+  func startOutsideWorkCheck(idleSince: JobTime) {
+    outsideWorkCheck = OutsideWorkCheck(idleSince: idleSince.nanoseconds, started: .now)
   }
 
-  /// Notes that a probe of check `check` ran; returns whether it was the last one of the current check.
-  func noteProbeRan(check: Int) -> Bool {
-    guard var current = outsideWorkCheck, current.id == check, current.probesLeft > 0 else { return false }
+  /// Notes that a probe of the check for the idle period since `idleSince` ran; returns whether
+  /// it was the last one of the current check.
+  func noteProbeRan(idleSince: UInt64) -> Bool {
+    guard var current = outsideWorkCheck, current.idleSince == idleSince, current.probesLeft > 0 else { return false }
     current.probesLeft -= 1
     current.lastProbeRan = .now
     outsideWorkCheck = current

@@ -736,12 +736,14 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
     while true {
       let now = ContinuousClock.now
       var earliest: ContinuousClock.Instant?
+      func wake(by deadline: ContinuousClock.Instant) { earliest = min(earliest ?? deadline, deadline) }
+      let lookAgain = now.advanced(by: Self.stepCheckInterval)
       watchdogArmedWhileLooking = nil
       for world in worlds where !world.requests.isEmpty {
         // A settled world whose advance still waits missed a step: take it now rather than
         // leave the test hanging (and say so when asked to, to find the cause).
         guard isSettled(world), !world.isFlushingMainActor, !world.isStepping, world.runningSince == nil else {
-          earliest = min(earliest ?? now.advanced(by: Self.stepCheckInterval), now.advanced(by: Self.stepCheckInterval))
+          wake(by: lookAgain)
           continue
         }
         let waiting = world.requests.count
@@ -753,7 +755,7 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
         }
         world.sawSettledWhileWaiting = !world.requests.isEmpty
         if !world.requests.isEmpty {
-          earliest = min(earliest ?? now.advanced(by: Self.stepCheckInterval), now.advanced(by: Self.stepCheckInterval))
+          wake(by: lookAgain)
         }
       }
       for world in worlds {
@@ -774,7 +776,7 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
             }
             step(world)
           } else {
-            earliest = min(earliest ?? deadline, deadline)
+            wake(by: deadline)
           }
         }
         if let exploration = world.exploration, exploration.continuation != nil, exploration.bodyResult == nil,
@@ -783,24 +785,24 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
           if world.pendingJobs == 0, let since = exploration.idleSince {
             let deadline = since.deadline(after: exploration.stallPatience)
             if deadline > now {
-              earliest = min(earliest ?? deadline, deadline)
+              wake(by: deadline)
             } else if let check = exploration.outsideWorkCheck, check.idleSince == since.nanoseconds {
               // Idle past the patience: a stall once the machine's other work has moved on.
               let confirmed = check.confirmation(patience: exploration.stallPatience)
               if confirmed <= now {
                 deliver(world, stalled: true)
               } else {
-                earliest = min(earliest ?? confirmed, confirmed)
+                wake(by: confirmed)
               }
             } else {
-              let check = exploration.startOutsideWorkCheck(idleSince: since)
-              earliest = min(earliest ?? now.advanced(by: Self.stepCheckInterval), now.advanced(by: Self.stepCheckInterval))
+              exploration.startOutsideWorkCheck(idleSince: since)
+              wake(by: lookAgain)
               lock.unlock()
-              sendOutsideWorkProbes(world, check: check)
+              sendOutsideWorkProbes(world, idleSince: since.nanoseconds)
               lock.lock()
             }
           } else {
-            earliest = min(earliest ?? now.advanced(by: Self.stepCheckInterval), now.advanced(by: Self.stepCheckInterval))
+            wake(by: lookAgain)
           }
         }
         if let since = world.runningSince, !world.runningJobIsReportedBlocked, !world.requests.isEmpty {
@@ -813,11 +815,11 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
             for _ in world.requests.indices { complete(world, with: problem) }
             step(world)
           } else {
-            earliest = min(earliest ?? deadline, deadline)
+            wake(by: deadline)
           }
         }
       }
-      if let armed = watchdogArmedWhileLooking { earliest = min(earliest ?? armed, armed) }
+      if let armed = watchdogArmedWhileLooking { wake(by: armed) }
       watchdogIsWaiting = true
       watchdogWaitsUntil = earliest
       if let earliest { wakeWatchdog.wait(lock, until: earliest) } else { wakeWatchdog.wait(lock) }
@@ -910,18 +912,18 @@ extension FollowedWork {
   /// one to the main queue, each first in, first out, so that when both have run, work queued
   /// there before them (which the run may wait for) has had its turn. Lock not held (creating a
   /// task enqueues a job, which takes it).
-  private func sendOutsideWorkProbes(_ world: ClockWorld, check: Int) {
+  private func sendOutsideWorkProbes(_ world: ClockWorld, idleSince: UInt64) {
     Task.detached {
-      FollowedWork.shared.outsideWorkProbeRan(world, check: check)
+      FollowedWork.shared.outsideWorkProbeRan(world, idleSince: idleSince)
     }
     DispatchQueue.main.async {
-      FollowedWork.shared.outsideWorkProbeRan(world, check: check)
+      FollowedWork.shared.outsideWorkProbeRan(world, idleSince: idleSince)
     }
   }
 
-  private func outsideWorkProbeRan(_ world: ClockWorld, check: Int) {
+  private func outsideWorkProbeRan(_ world: ClockWorld, idleSince: UInt64) {
     lock.lock()
-    if let exploration = world.exploration, exploration.noteProbeRan(check: check) {
+    if let exploration = world.exploration, exploration.noteProbeRan(idleSince: idleSince) {
       armWatchdog(until: ContinuousClock.now.advanced(by: Exploration.outsideWorkGrace(patience: exploration.stallPatience)))
     }
     lock.unlock()
