@@ -84,7 +84,7 @@ package struct InterleavingExplorer: Sendable {
     let creationSites = TaskCreationSites()
     for iteration in 1...iterations {
       let iterationSeed = Self.iterationSeed(base: base, iteration: iteration)
-      let order: JobOrder
+      let order: any RecordedJobOrder
       switch strategy.kind {
       case .random:
         order = JobOrder(RandomOrder(seed: iterationSeed), creationSites: creationSites)
@@ -149,7 +149,7 @@ package struct InterleavingExplorer: Sendable {
   /// far included), and the run is waited for rather than abandoned.
   private func run(
     _ operation: @escaping @Sendable () async throws -> Void,
-    order: JobOrder,
+    order: any RecordedJobOrder,
     label: String,
     reportingStallsWith stallMessage: ((Run) -> String)?
   ) async -> Run {

@@ -1,27 +1,36 @@
 import HarnessClocks
 import HarnessDependencies
 
+/// What the explorer reads of an iteration's job order once the iteration ran.
+protocol RecordedJobOrder: JobChooser {
+  /// The decisions taken: how many jobs were ready, and which ran.
+  var decisions: [Schedule.Decision] { get }
+  /// Steps taken, decisions or not.
+  var steps: Int { get }
+  /// What a replay found that did not fit, if anything.
+  var divergence: String? { get }
+}
+
 /// One iteration's choice of the next job: a strategy's policy, recording every decision (a step
 /// with more than one ready job) so that the iteration can be replayed.
 ///
 /// Called under the follower's lock and read by the driver after the run: its fields skip the
-/// runtime's exclusivity checks.
-final class JobOrder: JobChooser {
-  @exclusivity(unchecked) private var policy: any JobOrderPolicy
-  /// The decisions taken: how many jobs were ready, and which ran.
+/// runtime's exclusivity checks. Generic over the policy, which it stores inline: choosing is a
+/// direct call, with no existential box to project once per job.
+final class JobOrder<Policy: JobOrderPolicy>: RecordedJobOrder {
+  @exclusivity(unchecked) private var policy: Policy
   @exclusivity(unchecked) private(set) var decisions: [Schedule.Decision] = []
-  /// Steps taken, decisions or not.
   @exclusivity(unchecked) private(set) var steps = 0
 
   /// Where tasks were created, shared by the iterations of one exploration.
   let taskCreationSites: TaskCreationSites
 
-  init(_ policy: some JobOrderPolicy, creationSites: TaskCreationSites) {
+  init(_ policy: Policy, creationSites: TaskCreationSites) {
     self.policy = policy
     taskCreationSites = creationSites
   }
 
-  func chooseNext(among readyTasks: ArraySlice<UInt64>) -> Int {
+  func chooseNext(among readyTasks: UnsafeBufferPointer<UInt64>) -> Int {
     steps += 1
     let index = policy.choose(among: readyTasks, step: steps, decision: decisions.count)
     if readyTasks.count > 1 {
@@ -30,7 +39,6 @@ final class JobOrder: JobChooser {
     return index
   }
 
-  /// What a replay found that did not fit, if anything.
   var divergence: String? { policy.divergence(decisionsTaken: decisions.count) }
 }
 
@@ -38,7 +46,7 @@ final class JobOrder: JobChooser {
 protocol JobOrderPolicy {
   /// The index of the job to run among `readyTasks` (at least one), at step `step` (from 1),
   /// `decision` decisions (steps with a choice) having been taken before.
-  mutating func choose(among readyTasks: ArraySlice<UInt64>, step: Int, decision: Int) -> Int
+  mutating func choose(among readyTasks: UnsafeBufferPointer<UInt64>, step: Int, decision: Int) -> Int
   /// For a replay: why the run did not follow the recorded schedule, if it did not.
   func divergence(decisionsTaken: Int) -> String?
 }
@@ -55,7 +63,7 @@ struct RandomOrder: JobOrderPolicy {
     generator = SeededRandomNumberGenerator(seed: seed)
   }
 
-  mutating func choose(among readyTasks: ArraySlice<UInt64>, step: Int, decision: Int) -> Int {
+  mutating func choose(among readyTasks: UnsafeBufferPointer<UInt64>, step: Int, decision: Int) -> Int {
     readyTasks.count == 1 ? 0 : Int.random(in: 0..<readyTasks.count, using: &generator)
   }
 }
@@ -82,7 +90,7 @@ struct PriorityChangeOrder: JobOrderPolicy {
     changePoints = points
   }
 
-  mutating func choose(among readyTasks: ArraySlice<UInt64>, step: Int, decision: Int) -> Int {
+  mutating func choose(among readyTasks: UnsafeBufferPointer<UInt64>, step: Int, decision: Int) -> Int {
     var best = 0
     var bestPriority = Int.min
     for (offset, task) in readyTasks.enumerated() {
@@ -100,7 +108,7 @@ struct PriorityChangeOrder: JobOrderPolicy {
     }
     if changePoints.contains(step) {
       lowered += 1
-      priorities[readyTasks[readyTasks.startIndex + best]] = -lowered
+      priorities[readyTasks[best]] = -lowered
     }
     return best
   }
@@ -115,7 +123,7 @@ struct ReplayOrder: JobOrderPolicy {
     recorded = schedule.decisions
   }
 
-  mutating func choose(among readyTasks: ArraySlice<UInt64>, step: Int, decision: Int) -> Int {
+  mutating func choose(among readyTasks: UnsafeBufferPointer<UInt64>, step: Int, decision: Int) -> Int {
     guard readyTasks.count > 1 else { return 0 }
     guard decision < recorded.count else {
       if mismatch == nil {

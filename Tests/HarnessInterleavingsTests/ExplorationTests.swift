@@ -112,6 +112,38 @@ func replayString(in message: String) -> String? {
     #expect(replayed.allSatisfy { $0 == recorded })
   }
 
+  @Test func manyReadyJobsAllRunOnceAndReplayExactly() async throws {
+    // Forty tasks ready at once: more than a world's ready queue starts with room for.
+    let names = (1...40).map { "t\($0)." }
+    let failingOrder = Locked<[String]>([])
+    let report = Locked<String>("")
+    await withExpectedIssue {
+      await withInterleavings(3, seed: 11) {
+        let log = Locked<[String]>([])
+        await interleavedSteps(log, tasks: names)
+        failingOrder.withLock { $0 = log.withLock { $0 } }
+        reportIssue("recorded")
+      }
+    } matching: { issue in
+      report.withLock { $0 = issue.message }
+      return issue.message.contains("recorded")
+    }
+    let recorded = failingOrder.withLock { $0 }
+    #expect(recorded.sorted() == names.flatMap { name in (1...3).map { "\(name)\($0)" } }.sorted())
+    #expect(recorded != names.flatMap { name in (1...3).map { "\(name)\($0)" } })
+    let replay = try #require(replayString(in: report.withLock { $0 }))
+    for _ in 1...10 {
+      let log = Locked<[String]>([])
+      await withExpectedIssue {
+        await withInterleavings(replay: replay) {
+          await interleavedSteps(log, tasks: names)
+          reportIssue("recorded")
+        }
+      } matching: { $0.message.hasPrefix("Interleaving replay (iteration 1, strategy: random) failed, as recorded.") }
+      #expect(log.withLock { $0 } == recorded)
+    }
+  }
+
   @Test func aReplayThatNoLongerFitsSaysSo() async throws {
     let report = Locked<String>("")
     await withExpectedIssue {

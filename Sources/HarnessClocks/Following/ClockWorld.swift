@@ -159,7 +159,12 @@ final class ClockWorld: @unchecked Sendable {
 
 /// The jobs of a world that are ready to run. First in, first out, unless a ``JobChooser``
 /// picks (a world exploring interleavings): the one place that decides which ready job runs next.
-struct ReadyJobs {
+///
+/// A buffer of its own rather than arrays: it is touched twice per job (an explored iteration
+/// runs about a hundred), and holds plain values, so it needs no reference counting and no
+/// uniqueness checks. The ready jobs are `entries[head ..< head + count]`, their tasks beside
+/// them in `tasks` (so that choosing passes a view and copies nothing).
+struct ReadyJobs: ~Copyable {
   struct Entry {
     let job: UnownedJob
     let task: UInt64
@@ -168,45 +173,73 @@ struct ReadyJobs {
     var isAdopted = false
   }
 
-  private var entries: [Entry] = []
-  /// The task of each entry, for a chooser (kept beside the entries so choosing allocates nothing).
-  private var tasks: [UInt64] = []
+  private var entries: UnsafeMutablePointer<Entry>
+  private var tasks: UnsafeMutablePointer<UInt64>
+  private var capacity: Int
   private var head = 0
+  private var count = 0
 
-  var isEmpty: Bool { head == entries.count }
+  init() {
+    capacity = 16
+    entries = .allocate(capacity: capacity)
+    tasks = .allocate(capacity: capacity)
+  }
+
+  deinit {
+    entries.deallocate()
+    tasks.deallocate()
+  }
+
+  var isEmpty: Bool { count == 0 }
 
   mutating func append(_ entry: Entry) {
-    entries.append(entry)
-    tasks.append(entry.task)
+    if head + count == capacity { makeRoom() }
+    (entries + head + count).initialize(to: entry)
+    (tasks + head + count).initialize(to: entry.task)
+    count += 1
+  }
+
+  /// Moves the ready jobs to the front, or into a buffer twice the size when they fill it.
+  private mutating func makeRoom() {
+    if count * 2 <= capacity {
+      entries.update(from: entries + head, count: count)
+      tasks.update(from: tasks + head, count: count)
+    } else {
+      capacity *= 2
+      let movedEntries = UnsafeMutablePointer<Entry>.allocate(capacity: capacity)
+      let movedTasks = UnsafeMutablePointer<UInt64>.allocate(capacity: capacity)
+      movedEntries.initialize(from: entries + head, count: count)
+      movedTasks.initialize(from: tasks + head, count: count)
+      entries.deallocate()
+      tasks.deallocate()
+      entries = movedEntries
+      tasks = movedTasks
+    }
+    head = 0
   }
 
   /// The job to run next: the one `chooser` picks, else the oldest.
   mutating func next(choosingWith chooser: (any JobChooser)? = nil) -> Entry? {
-    guard head < entries.count else { return nil }
-    if let chooser {
-      let count = entries.count - head
-      let choice = chooser.chooseNext(among: tasks[head...])
-      let index = head + min(max(choice, 0), count - 1)
-      let entry = entries.remove(at: index)
-      tasks.remove(at: index)
-      if head == entries.count {
-        entries.removeAll(keepingCapacity: true)
-        tasks.removeAll(keepingCapacity: true)
-        head = 0
-      }
+    guard count > 0 else { return nil }
+    guard let chooser else {
+      let entry = entries[head]
+      head += 1
+      count -= 1
+      if count == 0 { head = 0 }
       return entry
     }
-    let entry = entries[head]
-    head += 1
-    if head == entries.count {
-      entries.removeAll(keepingCapacity: true)
-      tasks.removeAll(keepingCapacity: true)
-      head = 0
-    } else if head > 1024, head * 2 > entries.count {
-      entries.removeFirst(head)
-      tasks.removeFirst(head)
-      head = 0
+    let choice = chooser.chooseNext(among: UnsafeBufferPointer(start: tasks + head, count: count))
+    let index = head + min(max(choice, 0), count - 1)
+    let entry = entries[index]
+    // The jobs after it move up one: the rest stay in the order they became ready.
+    var moving = index
+    while moving < head + count - 1 {
+      entries[moving] = entries[moving + 1]
+      tasks[moving] = tasks[moving + 1]
+      moving += 1
     }
+    count -= 1
+    if count == 0 { head = 0 }
     return entry
   }
 }

@@ -58,8 +58,8 @@ final class ExecutableSymbolTable: @unchecked Sendable {  // Read-only once made
         if u32(header) == 6 { headersAddress = u64(header + 0x10) }  // PT_PHDR's p_vaddr
       }
       typealias GetAuxiliaryValue = @convention(c) (UInt) -> UInt
-      guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "getauxval") else { return nil }
-      let headersNow = unsafeBitCast(symbol, to: GetAuxiliaryValue.self)(3)  // AT_PHDR
+      guard let getAuxiliaryValue = ProcessSymbol.function("getauxval", as: GetAuxiliaryValue.self) else { return nil }
+      let headersNow = getAuxiliaryValue(3)  // AT_PHDR
       guard headersNow >= headersAddress else { return nil }
       loadBias = headersNow - headersAddress
 

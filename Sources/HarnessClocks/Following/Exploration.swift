@@ -2,27 +2,45 @@ import HarnessIssues
 
 /// Chooses which of a world's ready jobs runs next, while the world explores interleavings.
 ///
-/// Called under the follower's lock, once per job, with the tasks of the ready jobs (indexed
-/// from the slice's `startIndex`) in the order they became ready (0 for a job that belongs to no task: an actor's processing job, the second
+/// Called under the follower's lock, once per job, with the tasks of the ready jobs in the order
+/// they became ready (0 for a job that belongs to no task: an actor's processing job, the second
 /// half of a `Task.yield()`). Returns an index into `readyTasks`. Task ids differ from one run to
 /// the next; a choice that must be replayed is recorded as an index, never as an id.
 package protocol JobChooser: AnyObject {
-  /// Returns an offset from `readyTasks.startIndex`.
-  func chooseNext(among readyTasks: ArraySlice<UInt64>) -> Int
+  /// Returns an index into `readyTasks` (a view of the ready queue, valid for the call only).
+  func chooseNext(among readyTasks: UnsafeBufferPointer<UInt64>) -> Int
   /// Where the tasks of the runs were created, shared by the iterations of one exploration.
   var taskCreationSites: TaskCreationSites { get }
 }
 
 /// Where the tasks of an exploration's runs were created, by *creation path*: the body's second
-/// task is `[1]`, the first task that one starts `[1, 0]`. A task's own code is sequential, so a
-/// path names the same creating code in every iteration (unless which tasks a task starts
+/// task is path 1, the first task that one starts path 1.0. A task's own code is sequential, so
+/// a path names the same creating code in every iteration (unless which tasks a task starts
 /// depends on the order): the creating stack is unwound (about 2 µs, a seventh of an iteration)
 /// only the first time a path is seen, so that stall reports name each task's creator at
 /// almost no cost per iteration. Guarded by the follower's lock.
 package final class TaskCreationSites: @unchecked Sendable {
-  fileprivate var sites: [[Int]: TaskCreationSite] = [:]
+  /// Keyed by the hashed path (see ``CreationPath``): no array per task.
+  fileprivate var sites: [CreationPath: TaskCreationSite] = [:]
 
   package init() {}
+}
+
+/// A task's creation path, hashed: the body's is ``body``, the `index`th task started by a task
+/// of path `p` has `p.child(index)`. (A collision would only misname a creator in a report; with
+/// 64 bits among a run's few tasks it does not happen.)
+struct CreationPath: Hashable {
+  let hash: UInt64
+
+  static let body = CreationPath(hash: 0x2545_F491_4F6C_DD1D)
+
+  func child(_ index: Int) -> CreationPath {
+    // SplitMix64's finaliser: neighbouring indices and parents land far apart.
+    var z = hash &+ UInt64(truncatingIfNeeded: index &+ 1) &* 0x9E37_79B9_7F4A_7C15
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return CreationPath(hash: z ^ (z >> 31))
+  }
 }
 
 /// How one explored run of a body ended.
@@ -38,8 +56,10 @@ package enum ExploredRunOutcome: Sendable {
 /// What a world that runs one explored body knows about it. Guarded by ``FollowedWork``'s lock
 /// (so its busiest fields skip the runtime's exclusivity checks).
 final class Exploration {
-  /// `nil` once the run stalled: its jobs then run first in, first out.
-  @exclusivity(unchecked) var chooser: (any JobChooser)?
+  /// `nil` once the run stalled: its jobs then run first in, first out. Unowned (``ownChooser``
+  /// keeps it), so that reading it once per job retains nothing.
+  @exclusivity(unchecked) unowned(unsafe) var chooser: (any JobChooser)?
+  private let ownChooser: any JobChooser
   /// Whether the run stalled (and was reported) already.
   var hasStalled = false
   /// How long the run may have no ready job, with its body unfinished, before it counts as stalled.
@@ -57,7 +77,12 @@ final class Exploration {
   /// Tasks of the run, in order of their first job, with the task whose job started each and
   /// the code that created it.
   @exclusivity(unchecked) var tasks: [(id: UInt64, startedBy: UInt64?, createdAt: TaskCreationSite?)] = []
-  @exclusivity(unchecked) var knownTasks: Set<UInt64> = []
+  /// Per task of the run: its creation path (if its creator's is known) and how many tasks it
+  /// started. One table, so noting a task costs one hash lookup.
+  @exclusivity(unchecked) private var known: [UInt64: (path: CreationPath?, started: Int)] = [:]
+
+  /// The tasks of the run.
+  var knownTasks: Dictionary<UInt64, (path: CreationPath?, started: Int)>.Keys { known.keys }
 
   /// The check that runs once the run has been idle for the patience: a run waiting on work
   /// outside it (a task on the global executor, the main actor) that is merely late, because
@@ -106,32 +131,35 @@ final class Exploration {
 
   /// See ``TaskCreationSites``.
   private let creationSites: TaskCreationSites
-  @exclusivity(unchecked) private var creationPaths: [UInt64: [Int]] = [:]
-  @exclusivity(unchecked) private var tasksStarted: [UInt64: Int] = [:]
 
   init(chooser: any JobChooser, stallPatience: Duration) {
     self.chooser = chooser
+    ownChooser = chooser
     creationSites = chooser.taskCreationSites
     self.stallPatience = stallPatience
+    // Room for a typical run's tasks at once, rather than a rehash at every doubling.
+    known.reserveCapacity(8)
+    tasks.reserveCapacity(8)
   }
 
   /// Notes a task seen for the first time, started by a job of `creator` (the calling code,
   /// whose stack then shows where the task was created).
   func noteTask(_ task: UInt64, startedBy creator: UInt64?) {
-    guard task != 0, knownTasks.insert(task).inserted else { return }
+    guard task != 0, known[task] == nil else { return }
+    var path: CreationPath? = task == bodyTask ? .body : nil
     var site: TaskCreationSite?
-    if let creator, let creatorPath = creator == bodyTask ? [] : creationPaths[creator] {
-      let index = tasksStarted[creator, default: 0]
-      tasksStarted[creator] = index + 1
-      let path = creatorPath + [index]
-      creationPaths[task] = path
-      if let known = creationSites.sites[path] {
-        site = known
+    if let creator, let record = known[creator], let creatorPath = record.path {
+      known[creator]?.started += 1
+      let taskPath = creatorPath.child(record.started)
+      path = taskPath
+      if let seen = creationSites.sites[taskPath] {
+        site = seen
       } else {
         site = TaskCreationSite.capture()
-        creationSites.sites[path] = site
+        creationSites.sites[taskPath] = site
       }
     }
+    known[task] = (path, 0)
     tasks.append((task, creator, site))
   }
 

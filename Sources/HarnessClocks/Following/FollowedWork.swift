@@ -453,12 +453,16 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
   /// The world's serial executor: runs its jobs one at a time until the world retires. Lock
   /// held on entry and exit.
   private func runJobs(of world: ClockWorld) {
+    // When the last job ended: the next one, taken right after, starts then (the coarse clock
+    // would not tell the two readings apart), so a job costs one reading of the clock.
+    var lastEnd: JobTime?
     while true {
       if let entry = world.ready.next(choosingWith: world.exploration?.chooser) {
-        run(entry, of: world)
+        lastEnd = run(entry, of: world, start: lastEnd ?? .now)
       } else if world.stepsOnThread {
         world.stepsOnThread = false
         step(world)
+        lastEnd = nil
       } else if world.isRetired {
         world.threadStarted = false
         break
@@ -466,13 +470,17 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
         world.threadIsWaiting = true
         world.wakeThread.wait(lock)
         world.threadIsWaiting = false
+        lastEnd = nil
       }
     }
   }
 
-  /// Lock held on entry and exit.
-  private func run(_ entry: ReadyJobs.Entry, of world: ClockWorld) {
-    let start = JobTime.now
+  /// The world executors' own executor, as the executor a followed job runs on.
+  private static let worldTaskExecutor = FollowedWork.shared.asUnownedTaskExecutor()
+
+  /// Runs `entry`, which was taken at `start`; returns when it ended. Lock held on entry and exit.
+  @discardableResult
+  private func run(_ entry: ReadyJobs.Entry, of world: ClockWorld, start: JobTime) -> JobTime {
     world.runningTask = entry.task
     world.runningIsAdopted = entry.isAdopted
     world.runningSince = start
@@ -493,7 +501,7 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
       entry.job.runSynchronously(on: Self.globalTaskExecutor)
       world.claimCurrentThread()
     } else {
-      entry.job.runSynchronously(on: asUnownedTaskExecutor())
+      entry.job.runSynchronously(on: Self.worldTaskExecutor)
     }
     let end = JobTime.now
     let ran = end.duration(since: start)
@@ -524,10 +532,11 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
         enforceJobBudget(waiting)
         step(waiting)
       }
-      return
+      return end
     }
     enforceJobBudget(world)
     step(world)
+    return end
   }
 
   /// Whether a settle of `world` waits for unclaimed work too: work that left the main actor
@@ -870,6 +879,9 @@ extension FollowedWork {
       // With the continuation: the watchdog looks for stalls only in runs that have one.
       armWatchdog(until: ContinuousClock.now.advanced(by: Self.stepCheckInterval))
       lock.unlock()
+      // The preference is what keeps a run on its world: without it, a `Task.yield()` (which
+      // enqueues on `Task.currentExecutor`, the dispatch pool's, past the hook) leaves the world
+      // and comes back through another thread, and an iteration costs 8× as much.
       Task(executorPreference: self) {
         let result: Result<Void, any Error>
         do {

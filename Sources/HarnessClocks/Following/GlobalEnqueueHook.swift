@@ -40,12 +40,8 @@ enum GlobalEnqueueHook {
   /// Whether the hook was installed and a probe job reached it.
   static let isInstalled: Bool = install()
 
-  nonisolated(unsafe) private static let slot: UnsafeMutablePointer<Hook?>? = {
-    guard let handle = dlopen(nil, RTLD_NOW), let symbol = dlsym(handle, "swift_task_enqueueGlobal_hook") else {
-      return nil
-    }
-    return symbol.assumingMemoryBound(to: Hook?.self)
-  }()
+  nonisolated(unsafe) private static let slot = ProcessSymbol.address("swift_task_enqueueGlobal_hook")?
+    .assumingMemoryBound(to: Hook?.self)
 
   /// The hook installed before ours, as the bits of its function pointer (0: none). Atomic
   /// because our hook runs on any thread from the moment it is in the slot: the release store

@@ -72,14 +72,9 @@ struct TaskCreationSite: Sendable {
   ) -> UnsafeMutablePointer<CChar>?
 
   // Looked up at run time: not every C library's Swift module exports them.
-  private static let backtrace: Backtrace? = lookUp("backtrace")
-  private static let dladdr: Dladdr? = lookUp("dladdr")
-  private static let swiftDemangle: Demangle? = lookUp("swift_demangle")
-
-  private static func lookUp<Function>(_ symbol: String) -> Function? {
-    guard let handle = dlopen(nil, RTLD_NOW), let address = dlsym(handle, symbol) else { return nil }
-    return unsafeBitCast(address, to: Function.self)
-  }
+  private static let backtrace = ProcessSymbol.function("backtrace", as: Backtrace.self)
+  private static let dladdr = ProcessSymbol.function("dladdr", as: Dladdr.self)
+  private static let swiftDemangle = ProcessSymbol.function("swift_demangle", as: Demangle.self)
 
   private static func demangle(_ mangled: String) -> String? {
     guard let swiftDemangle, let text = swiftDemangle(mangled, mangled.utf8.count, nil, nil, 0) else { return nil }

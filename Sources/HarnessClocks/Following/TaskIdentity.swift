@@ -17,12 +17,7 @@ import Dispatch
 enum TaskIdentity {
   private typealias GetJobTaskID = @convention(thin) (UnownedJob) -> UInt64
 
-  private static let getJobTaskID: GetJobTaskID? = {
-    guard let handle = dlopen(nil, RTLD_NOW), let symbol = dlsym(handle, "swift_task_getJobTaskId") else {
-      return nil
-    }
-    return unsafeBitCast(symbol, to: GetJobTaskID.self)
-  }()
+  private static let getJobTaskID = ProcessSymbol.function("swift_task_getJobTaskId", as: GetJobTaskID.self)
 
   /// Whether the runtime tells task ids apart: without it the follower stays off.
   static var isSupported: Bool { getJobTaskID != nil }
