@@ -165,7 +165,9 @@ final class ClockWorld: @unchecked Sendable {
 /// uniqueness checks. The ready jobs are `entries[head ..< head + count]`, their tasks beside
 /// them in `tasks` (so that choosing passes a view and copies nothing).
 struct ReadyJobs: ~Copyable {
-  struct Entry {
+  /// Plain bits (the buffer copies entries and never deinitializes them), which the compiler
+  /// checks: a field holding a reference would not compile here.
+  struct Entry: BitwiseCopyable {
     let job: UnownedJob
     let task: UInt64
     /// A job of a test's own task that the world adopted: it runs as the global executor
@@ -199,7 +201,8 @@ struct ReadyJobs: ~Copyable {
     count += 1
   }
 
-  /// Moves the ready jobs to the front, or into a buffer twice the size when they fill it.
+  /// Makes room at the end: moves the ready jobs to the front when they take up at most half
+  /// the buffer, else moves them into a buffer twice the size.
   private mutating func makeRoom() {
     if count * 2 <= capacity {
       entries.update(from: entries + head, count: count)
@@ -221,22 +224,20 @@ struct ReadyJobs: ~Copyable {
   /// The job to run next: the one `chooser` picks, else the oldest.
   mutating func next(choosingWith chooser: (any JobChooser)? = nil) -> Entry? {
     guard count > 0 else { return nil }
-    guard let chooser else {
-      let entry = entries[head]
-      head += 1
-      count -= 1
-      if count == 0 { head = 0 }
-      return entry
+    var index = head
+    if let chooser {
+      let choice = chooser.chooseNext(among: UnsafeBufferPointer(start: tasks + head, count: count))
+      index = head + min(max(choice, 0), count - 1)
     }
-    let choice = chooser.chooseNext(among: UnsafeBufferPointer(start: tasks + head, count: count))
-    let index = head + min(max(choice, 0), count - 1)
     let entry = entries[index]
-    // The jobs after it move up one: the rest stay in the order they became ready.
-    var moving = index
-    while moving < head + count - 1 {
-      entries[moving] = entries[moving + 1]
-      tasks[moving] = tasks[moving + 1]
-      moving += 1
+    if index == head {
+      head += 1
+    } else {
+      // The jobs after it move up one: the rest stay in the order they became ready.
+      for moving in index..<(head + count - 1) {
+        entries[moving] = entries[moving + 1]
+        tasks[moving] = tasks[moving + 1]
+      }
     }
     count -= 1
     if count == 0 { head = 0 }

@@ -77,8 +77,8 @@ final class Exploration {
   /// Tasks of the run, in order of their first job, with the task whose job started each and
   /// the code that created it.
   @exclusivity(unchecked) var tasks: [(id: UInt64, startedBy: UInt64?, createdAt: TaskCreationSite?)] = []
-  /// Per task of the run: its creation path (if its creator's is known) and how many tasks it
-  /// started. One table, so noting a task costs one hash lookup.
+  /// Per task of the run: its creation path (the body's, or one below its creator's when that
+  /// is known) and how many tasks it started. One table, so noting a task costs one hash lookup.
   @exclusivity(unchecked) private var known: [UInt64: (path: CreationPath?, started: Int)] = [:]
 
   /// The tasks of the run.

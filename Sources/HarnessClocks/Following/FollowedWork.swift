@@ -453,16 +453,12 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
   /// The world's serial executor: runs its jobs one at a time until the world retires. Lock
   /// held on entry and exit.
   private func runJobs(of world: ClockWorld) {
-    // When the last job ended: the next one, taken right after, starts then (the coarse clock
-    // would not tell the two readings apart), so a job costs one reading of the clock.
-    var lastEnd: JobTime?
     while true {
       if let entry = world.ready.next(choosingWith: world.exploration?.chooser) {
-        lastEnd = run(entry, of: world, start: lastEnd ?? .now)
+        run(entry, of: world)
       } else if world.stepsOnThread {
         world.stepsOnThread = false
         step(world)
-        lastEnd = nil
       } else if world.isRetired {
         world.threadStarted = false
         break
@@ -470,7 +466,6 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
         world.threadIsWaiting = true
         world.wakeThread.wait(lock)
         world.threadIsWaiting = false
-        lastEnd = nil
       }
     }
   }
@@ -478,9 +473,11 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
   /// The world executors' own executor, as the executor a followed job runs on.
   private static let worldTaskExecutor = FollowedWork.shared.asUnownedTaskExecutor()
 
-  /// Runs `entry`, which was taken at `start`; returns when it ended. Lock held on entry and exit.
-  @discardableResult
-  private func run(_ entry: ReadyJobs.Entry, of world: ClockWorld, start: JobTime) -> JobTime {
+  /// Lock held on entry and exit.
+  private func run(_ entry: ReadyJobs.Entry, of world: ClockWorld) {
+    // Read afresh, not taken from the last job's end: the time between (waiting for the lock
+    // that every world shares, stepping the world) is no job's, and patiences can be 100 ms.
+    let start = JobTime.now
     world.runningTask = entry.task
     world.runningIsAdopted = entry.isAdopted
     world.runningSince = start
@@ -532,11 +529,10 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
         enforceJobBudget(waiting)
         step(waiting)
       }
-      return end
+      return
     }
     enforceJobBudget(world)
     step(world)
-    return end
   }
 
   /// Whether a settle of `world` waits for unclaimed work too: work that left the main actor
