@@ -188,6 +188,7 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
     if onMain || here === unclaimed || (task != 0 && followedTasks[task] === unclaimed) { world.usesMainActor = true }
     if world.wokenTask == task { world.wokenTask = nil }
     if task != 0, !world.isRetired {
+      if let previous = followedTasks[task], previous !== world { previous.followGeneration.add(1, ordering: .releasing) }
       followedTasks[task] = world
       if let site { world.sleepSites[task] = site }
     }
@@ -217,7 +218,9 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
         && (world.runningIsAdopted || (world.exploration != nil && ClockWorld.onCurrentThread === world)) ? 1 : 0
     // The world's own jobs only: unclaimed work (another test's main actor task, perhaps) does
     // not wake a sleeper of this world.
-    return world.pendingJobs - callersJob == 0
+    // Jobs the caller's job staged are pending too (only the world's thread has them).
+    let staged = ClockWorld.onCurrentThread === world ? world.staged.count : 0
+    return world.pendingJobs + staged - callersJob == 0
       && tasks.allSatisfy { $0 != 0 && world.sleepingTasks.contains($0) }
   }
 
@@ -283,6 +286,13 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
     guard liveWorldCount.load(ordering: .relaxed) > 0 else { return false }
     let jobTask = TaskIdentity.taskID(of: job)
     let here = ClockWorld.onCurrentThread
+    // A job of an explored run enqueuing one for its own world (see `ClockWorld.isStaging`):
+    // not a task's, or a task the world follows. (`isStaging` is only ever set on the world's
+    // own thread, which is the only one where `here` is that world.)
+    if let here, here.isStaging, jobTask == 0 || here.isOwnTask(jobTask) {
+      here.staged.append(ReadyJobs.Entry(job: job, task: jobTask))
+      return true
+    }
     // On a world's thread the running job tells whose work this is; elsewhere the current task.
     let currentTask = here == nil || here === unclaimed ? TaskIdentity.currentTaskID() : 0
     let onMain =
@@ -322,6 +332,14 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
       if followed !== world { followedTasks[jobTask] = world }
       // Running again: no longer parked in a sleep (woken, or cancelled).
       if !world.sleepingTasks.isEmpty { world.sleepingTasks.remove(jobTask) }
+    }
+    if world === here, world.isStaging {
+      // Its own world, from the running job: staged too, so that the world's jobs keep the
+      // order they were enqueued in.
+      if jobTask != 0, adopted == nil { world.noteOwnTask(jobTask) }
+      world.staged.append(ReadyJobs.Entry(job: job, task: jobTask, isAdopted: adopted != nil))
+      lock.unlock()
+      return true
     }
     world.pendingJobs += 1
     world.ready.append(ReadyJobs.Entry(job: job, task: jobTask, isAdopted: adopted != nil))
@@ -453,8 +471,10 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
   /// The world's serial executor: runs its jobs one at a time until the world retires. Lock
   /// held on entry and exit.
   private func runJobs(of world: ClockWorld) {
+    // Set before the world's first job, and for good.
+    let exploration = world.exploration
     while true {
-      if let entry = world.ready.next(choosingWith: world.exploration?.chooser) {
+      if let entry = world.ready.next(choosingWith: exploration?.chooser) {
         run(entry, of: world)
       } else if world.stepsOnThread {
         world.stepsOnThread = false
@@ -498,11 +518,14 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
       entry.job.runSynchronously(on: Self.globalTaskExecutor)
       world.claimCurrentThread()
     } else {
+      world.isStaging = world.exploration != nil
       entry.job.runSynchronously(on: Self.worldTaskExecutor)
+      world.isStaging = false
     }
     let end = JobTime.now
     let ran = end.duration(since: start)
     lock.lock()
+    if !world.staged.isEmpty { joinStaged(world) }
     world.runningTask = nil
     world.runningIsAdopted = false
     world.runningSince = nil
@@ -533,6 +556,17 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
     }
     enforceJobBudget(world)
     step(world)
+  }
+
+  /// Moves the jobs the ended job staged into the world's ready queue. Lock held.
+  private func joinStaged(_ world: ClockWorld) {
+    while let entry = world.staged.next() {
+      world.pendingJobs += 1
+      // Running again: no longer parked in a sleep (as `take` notes for jobs it queues).
+      if entry.task != 0, !world.sleepingTasks.isEmpty { world.sleepingTasks.remove(entry.task) }
+      world.ready.append(entry)
+    }
+    world.exploration?.idleSince = nil
   }
 
   /// Whether a settle of `world` waits for unclaimed work too: work that left the main actor
