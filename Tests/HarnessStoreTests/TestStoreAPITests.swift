@@ -76,8 +76,11 @@ struct Stamped: Reducer {
     let store = makeStore()
     store.exhaustivity = .off
     await store.send(.load)
-    // `.first` arrives at once and is skipped; `.second` only after real time passes.
-    await store.receive(.second) { $0.log = ["first", "second"] }
+    // `.first` arrives at once and is skipped; `.second` only after real time passes. A long
+    // timeout (it costs nothing once `.second` arrives): while Swift Testing's exit tests block
+    // the cooperative pool, the effect's 20 ms sleep and the receive's timer both fire only once
+    // the pool is free, in either order, and a 1 s timeout then loses the race now and then.
+    await store.receive(.second, timeout: .seconds(60)) { $0.log = ["first", "second"] }
   }
 
   @Test func nonExhaustiveSendNeverRewindsTheState() async {

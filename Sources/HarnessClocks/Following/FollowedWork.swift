@@ -164,6 +164,8 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
   private func retire(_ world: ClockWorld) {
     guard !world.isRetired else { return }
     world.isRetired = true
+    // Its tasks are no longer its own.
+    world.followGeneration.add(1, ordering: .releasing)
     worlds.removeAll { $0 === world }
     followedTasks = followedTasks.filter { $0.value !== world }
     memberTasks = memberTasks.filter { $0.value !== world }
@@ -288,8 +290,10 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
     let here = ClockWorld.onCurrentThread
     // A job of an explored run enqueuing one for its own world (see `ClockWorld.isStaging`):
     // not a task's, or a task the world follows. (`isStaging` is only ever set on the world's
-    // own thread, which is the only one where `here` is that world.)
-    if let here, here.isStaging, jobTask == 0 || here.isOwnTask(jobTask) {
+    // own thread, which is the only one where `here` is that world.) Not once the world has
+    // retired: its jobs then go to the global executor, and its quarantined tasks' are dropped,
+    // as the locked path decides.
+    if let here, here.isStaging, !here.isRetired, jobTask == 0 || here.isOwnTask(jobTask) {
       here.staged.append(ReadyJobs.Entry(job: job, task: jobTask))
       return true
     }
