@@ -115,6 +115,7 @@ func replayString(in message: String) -> String? {
   @Test func manyReadyJobsAllRunOnceAndReplayExactly() async throws {
     // Forty tasks ready at once: more than a world's ready queue starts with room for.
     let names = (1...40).map { "t\($0)." }
+    let stepsInTaskOrder = names.flatMap { name in (1...3).map { "\(name)\($0)" } }
     let failingOrder = Locked<[String]>([])
     let report = Locked<String>("")
     await withExpectedIssue {
@@ -129,8 +130,8 @@ func replayString(in message: String) -> String? {
       return issue.message.contains("recorded")
     }
     let recorded = failingOrder.withLock { $0 }
-    #expect(recorded.sorted() == names.flatMap { name in (1...3).map { "\(name)\($0)" } }.sorted())
-    #expect(recorded != names.flatMap { name in (1...3).map { "\(name)\($0)" } })
+    #expect(recorded.sorted() == stepsInTaskOrder.sorted())
+    #expect(recorded != stepsInTaskOrder)
     let replay = try #require(replayString(in: report.withLock { $0 }))
     for _ in 1...10 {
       let log = Locked<[String]>([])

@@ -142,14 +142,23 @@ final class ClockWorld: @unchecked Sendable {
   /// move is under way).
   func noteOwnTask(_ task: UInt64) {
     let generation = followGeneration.load(ordering: .acquiring)
-    if ownTasks == nil {
-      ownTasks = .allocate(capacity: Self.ownTaskSlots)
-      ownTasks?.initialize(repeating: 0, count: Self.ownTaskSlots)
-    } else if ownTasksGeneration != generation {
-      ownTasks?.update(repeating: 0, count: Self.ownTaskSlots)
+    let slots: UnsafeMutablePointer<UInt64>
+    if let ownTasks {
+      slots = ownTasks
+      if ownTasksGeneration != generation { slots.update(repeating: 0, count: Self.ownTaskSlots) }
+    } else {
+      slots = .allocate(capacity: Self.ownTaskSlots)
+      slots.initialize(repeating: 0, count: Self.ownTaskSlots)
+      ownTasks = slots
     }
     ownTasksGeneration = generation
-    ownTasks?[Int(task % UInt64(Self.ownTaskSlots))] = task
+    slots[Int(task % UInt64(Self.ownTaskSlots))] = task
+  }
+
+  /// Notes that a job of `task` was queued: the task runs again, so it is no longer parked in a
+  /// sleep (woken, or cancelled). Lock held.
+  func noteRunningAgain(_ task: UInt64) {
+    if task != 0, !sleepingTasks.isEmpty { sleepingTasks.remove(task) }
   }
 
   init(firstTask: UInt64, testID: String?, usesMainActor: Bool) {

@@ -37,6 +37,9 @@ final class ExecutableSymbolTable: @unchecked Sendable {  // Read-only once made
       guard let mapping = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), mapping != MAP_FAILED else {
         return nil
       }
+      // Unmapped again unless the table is made (every `return nil` below).
+      var isKept = false
+      defer { if !isKept { munmap(mapping, size) } }
       let file = UnsafeRawBufferPointer(start: mapping, count: size)
       // ELF, 64-bit, little-endian.
       guard file[0] == 0x7F, file[1] == 0x45, file[2] == 0x4C, file[3] == 0x46, file[4] == 2, file[5] == 1 else {
@@ -93,6 +96,7 @@ final class ExecutableSymbolTable: @unchecked Sendable {  // Read-only once made
       guard !functions.isEmpty else { return nil }
       functions.sort { $0.start < $1.start }
       self.functions = functions
+      isKept = true
     #else
       return nil
     #endif

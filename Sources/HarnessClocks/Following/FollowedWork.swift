@@ -334,8 +334,7 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
     if onMain { world.usesMainActor = true }
     if jobTask != 0, adopted == nil {
       if followed !== world { followedTasks[jobTask] = world }
-      // Running again: no longer parked in a sleep (woken, or cancelled).
-      if !world.sleepingTasks.isEmpty { world.sleepingTasks.remove(jobTask) }
+      world.noteRunningAgain(jobTask)
     }
     if world === here, world.isStaging {
       // Its own world, from the running job: staged too, so that the world's jobs keep the
@@ -566,8 +565,8 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
   private func joinStaged(_ world: ClockWorld) {
     while let entry = world.staged.next() {
       world.pendingJobs += 1
-      // Running again: no longer parked in a sleep (as `take` notes for jobs it queues).
-      if entry.task != 0, !world.sleepingTasks.isEmpty { world.sleepingTasks.remove(entry.task) }
+      // Staged by the fast path, which does not look at the world's sleepers.
+      world.noteRunningAgain(entry.task)
       world.ready.append(entry)
     }
     world.exploration?.idleSince = nil
