@@ -316,12 +316,10 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, Send
 
   private func report(_ problems: [SettleProblem], operation: String, at location: SourceCodeLocation) {
     for problem in problems {
-      report(
-        TestClockMessages.settleProblem(
-          problem, clock: description, operation: operation, now: "\(now)", pending: pendingSleepers
-        ),
-        at: location
+      let message = TestClockMessages.settleProblem(
+        problem, clock: description, operation: operation, now: "\(now)", pending: pendingSleepers
       )
+      reportIssue(problem.issue(message, at: location))
     }
   }
 

@@ -102,17 +102,18 @@ enum TestClockMessages {
         """
     case .jobBlocked(let block):
       what = blocked(block, clock: clock, operation: operation)
-    case .hookDisplaced:
-      what = """
-        \(operation) on \(clock) cannot follow the test's work any more: another library replaced \
-        the Swift runtime's swift_task_enqueueGlobal_hook, through which Harness sees the test's \
-        tasks. swift-concurrency-extras' withMainSerialExecutor and uncheckedUseMainSerialExecutor \
-        do that. Advances now resume sleepers without waiting for the work they wake, so the test \
-        may be flaky.
+    case .hookReclaimed:
+      return """
+        Another library had replaced the Swift runtime's swift_task_enqueueGlobal_hook, through \
+        which Harness follows the test's tasks (noticed at \(operation) on \(clock)). \
+        swift-concurrency-extras' withMainSerialExecutor and uncheckedUseMainSerialExecutor do \
+        that, and so does a Composable Architecture TestStore, in its init and deinit. Harness put \
+        its hook back and passes every job it does not follow on to that library's hook, so \
+        both keep working; this is said once per process.
 
-        Remove withMainSerialExecutor / uncheckedUseMainSerialExecutor from tests that use Harness's \
-        TestClock or TestStore: Harness already runs the test's work deterministically, one job at \
-        a time.
+        If tests of that library and Harness's run in one process, Harness's tests are \
+        deterministic without withMainSerialExecutor: leave it out of tests that use Harness's \
+        TestClock or TestStore.
         """
     }
     guard !now.isEmpty else { return what }

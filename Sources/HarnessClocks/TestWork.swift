@@ -114,7 +114,7 @@ public final class TestWork: Sendable {
         now: "now",
         pending: [PendingSleeper<ContinuousClock.Instant>]()
       )
-      reportIssue(ReportedIssue(message: message, location: location))
+      reportIssue(problem.issue(message, at: location))
     }
   }
 }

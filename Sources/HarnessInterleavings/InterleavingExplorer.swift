@@ -21,15 +21,33 @@ package struct InterleavingExplorer: Sendable {
   /// How long an iteration may have no job ready, with its body unfinished, before it counts
   /// as stalled.
   package static let defaultStallPatience = Duration.seconds(10)
+  /// How many jobs an iteration may run before it counts as not returning (the step bound).
+  package static let defaultMaxSteps = 100_000
 
   /// Where the exploration was asked for: where its issue goes when no issue of the run has a
   /// place of its own.
   let location: SourceCodeLocation
   let stallPatience: Duration
+  /// The step bound: jobs per iteration.
+  let maxSteps: Int
 
-  package init(location: SourceCodeLocation, stallPatience: Duration = Self.defaultStallPatience) {
+  package init(
+    location: SourceCodeLocation,
+    stallPatience: Duration = Self.defaultStallPatience,
+    maxSteps: Int = Self.defaultMaxSteps
+  ) {
     self.location = location
     self.stallPatience = stallPatience
+    self.maxSteps = maxSteps
+  }
+
+  /// Whether the step bound is usable; reports it at the exploration's place if not.
+  private func checkMaxSteps() -> Bool {
+    guard maxSteps >= 1 else {
+      reportIssue(ReportedIssue(message: InterleavingMessages.badMaxSteps(maxSteps), location: location))
+      return false
+    }
+    return true
   }
 
   /// The base seed: `seed`, else the default shifted by ``seedVariable``.
@@ -79,6 +97,7 @@ package struct InterleavingExplorer: Sendable {
       reportIssue(ReportedIssue(message: InterleavingMessages.badIterationCount(iterations), location: location))
       return
     }
+    guard checkMaxSteps() else { return }
     let base = Self.baseSeed(seed)
     var expectedSteps = 100
     let creationSites = TaskCreationSites()
@@ -96,7 +115,7 @@ package struct InterleavingExplorer: Sendable {
         let schedule = Schedule(strategy: strategy, baseSeed: base, iteration: iteration, decisions: order.decisions)
         return InterleavingMessages.failedIteration(
           iteration: iteration, of: iterations, strategy: strategy, baseSeed: base, run: run,
-          replay: schedule.replayString, stallPatience: stallPatience)
+          replay: schedule.replayString, stallPatience: stallPatience, maxSteps: maxSteps)
       }
       let run = await self.run(
         operation, order: order, label: "interleaving iteration \(iteration)",
@@ -119,9 +138,11 @@ package struct InterleavingExplorer: Sendable {
       reportIssue(ReportedIssue(message: InterleavingMessages.badReplayString(replayString), location: location))
       return
     }
+    guard checkMaxSteps() else { return }
     let order = JobOrder(ReplayOrder(schedule), creationSites: TaskCreationSites())
     let message = { (run: Run) in
-      InterleavingMessages.replayed(schedule: schedule, run: run, divergence: order.divergence, stallPatience: stallPatience)
+      InterleavingMessages.replayed(
+        schedule: schedule, run: run, divergence: order.divergence, stallPatience: stallPatience, maxSteps: maxSteps)
     }
     let run = await self.run(
       operation, order: order, label: "interleaving replay", reportingStallsWith: waitingForStalledRuns ? message : nil)
@@ -135,10 +156,23 @@ package struct InterleavingExplorer: Sendable {
     var issues: [ReportedIssue] = []
     var error: (any Error)?
     var stallReport: String?
+    /// Whether the run ran past the step bound (then `stallReport` lists its tasks).
+    var exceededSteps = false
     /// Whether the stall was reported while the run went on (a run that cannot be abandoned).
     var stallWasReported = false
     var failed: Bool {
       issues.contains { $0.severity == .error } || error != nil || stallReport != nil || stallWasReported
+    }
+
+    /// Notes how an abandoned run ended.
+    mutating func note(_ outcome: ExploredRunOutcome) {
+      switch outcome {
+      case .finished(let error): self.error = error
+      case .stalled(let report): stallReport = report
+      case .exceededJobs(_, let report):
+        stallReport = report
+        exceededSteps = true
+      }
     }
   }
 
@@ -158,10 +192,11 @@ package struct InterleavingExplorer: Sendable {
     var stallReported = false
     let location = location
     let stallPatience = stallPatience
-    let onStall: ((String, Bool) -> Void)? = stallMessage.map { stallMessage in
-      { stall, again in
-        guard !again else { Self.endProcess(stalledAt: location) }
-        let run = Run(issues: capture.issues, stallReport: stall)
+    let onStall: ((ExploredRunOutcome, Bool) -> Void)? = stallMessage.map { stallMessage in
+      { outcome, again in
+        guard !again else { Self.endProcess(stalledAt: location, outcome: outcome) }
+        var run = Run(issues: capture.issues)
+        run.note(outcome)
         capture.reportOutside(ReportedIssue(message: stallMessage(run), location: self.place(for: run)))
         stallReported = true
       }
@@ -169,7 +204,8 @@ package struct InterleavingExplorer: Sendable {
     await capture.capture {
       outcome = await TestContext.$runOfTest.withValue(label) {
         await ExploredRun.run(
-          chooser: order, stallPatience: stallPatience, testID: TestContext.current?.id, onStall: onStall
+          chooser: order, stallPatience: stallPatience, maxJobs: maxSteps, testID: TestContext.current?.id,
+          onStall: onStall
         ) {
           try await withFreshDependenciesRestartingGenerators { try await operation() }
         }
@@ -177,19 +213,17 @@ package struct InterleavingExplorer: Sendable {
     }
     var run = Run(issues: capture.issues)
     run.stallWasReported = stallReported
-    switch outcome {
-    case .finished(let error)?: run.error = error
-    case .stalled(let report)?: run.stallReport = report
-    case nil: break
-    }
+    if let outcome { run.note(outcome) }
     return run
   }
 
   /// Ends the process: a run that must not be abandoned (a Swift Testing test function) stalled
   /// twice, so its test can never return, and waiting would hang the whole test run. The stall
   /// was reported already; this says why the process ends.
-  private static func endProcess(stalledAt location: SourceCodeLocation) -> Never {
-    let message = InterleavingMessages.endingStalledProcess(location: location) + "\n"
+  private static func endProcess(stalledAt location: SourceCodeLocation, outcome: ExploredRunOutcome) -> Never {
+    var exceeded = false
+    if case .exceededJobs = outcome { exceeded = true }
+    let message = InterleavingMessages.endingStalledProcess(location: location, exceededSteps: exceeded) + "\n"
     fflush(nil)
     _ = message.withCString { write(2, $0, strlen($0)) }
     exit(EXIT_FAILURE)

@@ -10,12 +10,13 @@ enum InterleavingMessages {
     baseSeed: UInt64,
     run: InterleavingExplorer.Run,
     replay: String,
-    stallPatience: Duration
+    stallPatience: Duration,
+    maxSteps: Int
   ) -> String {
     """
     Interleaving exploration: iteration \(iteration) of \(iterations) failed \
     (strategy: \(strategy), base seed: 0x\(String(baseSeed, radix: 16))).
-    \(whatWentWrong(run, stallPatience: stallPatience))
+    \(whatWentWrong(run, stallPatience: stallPatience, maxSteps: maxSteps))
 
     Replay exactly this order of jobs:
       @Test(.interleavings(replay: "\(replay)"))
@@ -27,7 +28,8 @@ enum InterleavingMessages {
     schedule: Schedule,
     run: InterleavingExplorer.Run,
     divergence: String?,
-    stallPatience: Duration
+    stallPatience: Duration,
+    maxSteps: Int
   ) -> String {
     var text = "Interleaving replay (iteration \(schedule.iteration), strategy: \(schedule.strategy))"
     if let divergence {
@@ -39,12 +41,12 @@ enum InterleavingMessages {
     } else {
       text += " failed, as recorded."
     }
-    if run.failed { text += "\n" + whatWentWrong(run, stallPatience: stallPatience) }
+    if run.failed { text += "\n" + whatWentWrong(run, stallPatience: stallPatience, maxSteps: maxSteps) }
     return text
   }
 
   /// The issues, the thrown error and the stall of a run, one block each.
-  private static func whatWentWrong(_ run: InterleavingExplorer.Run, stallPatience: Duration) -> String {
+  private static func whatWentWrong(_ run: InterleavingExplorer.Run, stallPatience: Duration, maxSteps: Int) -> String {
     var blocks: [String] = []
     let issues = run.issues.filter { $0.severity == .error }
     if !issues.isEmpty {
@@ -61,7 +63,19 @@ enum InterleavingMessages {
       customDump(error, to: &dumped)
       blocks.append("The operation threw an error:\n  " + dumped.split(separator: "\n").joined(separator: "\n  "))
     }
-    if let stall = run.stallReport {
+    if let stall = run.stallReport, run.exceededSteps {
+      blocks.append(
+        """
+        The run did not return after \(maxSteps) jobs; a task spinning on Task.yield()? A loop \
+        that waits for another task by yielding (`while !done { await Task.yield() }`) never ends \
+        in an order that keeps running it, and neither does an endless loop of awaits. Wait with \
+        something that suspends until the other task acts (a continuation, an AsyncStream, a \
+        test clock's sleep), or raise the bound with maxSteps: if the work is merely long. The \
+        tasks of that run:
+        \(stall)
+        """
+      )
+    } else if let stall = run.stallReport {
       blocks.append(
         """
         The run stalled: no job was ready for \(stallPatience) and the operation had not returned. \
@@ -74,14 +88,21 @@ enum InterleavingMessages {
     return blocks.joined(separator: "\n")
   }
 
-  static func endingStalledProcess(location: SourceCodeLocation) -> String {
-    """
-    \(location.fileID):\(location.line): Harness: a test explored with .interleavings stalled (reported \
-    above, with its replay string) and is still stalled: its tasks will never let the test \
-    function return, and Swift Testing cannot go on without it. Ending the test process rather \
-    than hanging. Explore code that may deadlock with `await withInterleavings(…) { … }`, which \
-    abandons a stalled iteration and returns.
-    """
+  static func endingStalledProcess(location: SourceCodeLocation, exceededSteps: Bool) -> String {
+    let what =
+      exceededSteps
+      ? "ran past its step bound (reported above, with its replay string) and did so again with its jobs run first in, first out"
+      : "stalled (reported above, with its replay string) and is still stalled"
+    return """
+      \(location.fileID):\(location.line): Harness: a test explored with .interleavings \(what): its \
+      tasks will never let the test function return, and Swift Testing cannot go on without it. \
+      Ending the test process rather than hanging. Explore code that may deadlock or spin with \
+      `await withInterleavings(…) { … }`, which abandons such an iteration and returns.
+      """
+  }
+
+  static func badMaxSteps(_ maxSteps: Int) -> String {
+    "withInterleavings needs a step bound of at least 1 job, not maxSteps: \(maxSteps): nothing was explored."
   }
 
   static func badIterationCount(_ iterations: Int) -> String {

@@ -73,10 +73,26 @@ struct RandomOrder: JobOrderPolicy {
 /// task runs; at each of `depth − 1` change points, drawn uniformly among the steps the
 /// iteration is expected to take, the task that just ran drops below every task (later change
 /// points lower still).
+///
+/// A task that keeps the highest priority while it waits for another by yielding (`while !done {
+/// await Task.yield() }`) would run forever, since the task it waits for never gets a turn
+/// (with `depth: 1` nothing else ever lowers it). So, as shuttle's PCT does for yields, a task
+/// that wins while another task has been ready and passed over for ``starvationLimit``
+/// decisions is lowered below every task; this is rare enough (typical iterations take about a
+/// hundred steps) to leave the strategy's bound intact for real bugs.
 struct PriorityChangeOrder: JobOrderPolicy {
+  /// Decisions a ready task may be passed over before the task winning them is lowered.
+  static let starvationLimit = 1_000
+
+  private struct TaskState {
+    /// Random and non-negative; a lowered task's is negative, the latest lowered lowest.
+    var priority: Int
+    /// The decision at which the task's waiting began (it was ready and not chosen), or -1.
+    var readySince = -1
+  }
+
   private var generator: SeededRandomNumberGenerator
-  /// Random non-negative priorities; a lowered task's is negative, the latest lowered lowest.
-  private var priorities: [UInt64: Int] = [:]
+  private var tasks: [UInt64: TaskState] = [:]
   private var changePoints: Set<Int>
   private var lowered = 0
 
@@ -93,22 +109,33 @@ struct PriorityChangeOrder: JobOrderPolicy {
   mutating func choose(among readyTasks: UnsafeBufferPointer<UInt64>, step: Int, decision: Int) -> Int {
     var best = 0
     var bestPriority = Int.min
+    var longestWait = 0
+    let isDecision = readyTasks.count > 1
     for (offset, task) in readyTasks.enumerated() {
       let priority: Int
-      if let known = priorities[task] {
-        priority = known
+      if let known = tasks[task] {
+        priority = known.priority
+        if isDecision, task != 0 {
+          if known.readySince < 0 {
+            tasks[task]?.readySince = decision
+          } else {
+            longestWait = max(longestWait, decision - known.readySince)
+          }
+        }
       } else {
         priority = Int(generator.next() >> 1)
-        priorities[task] = priority
+        tasks[task] = TaskState(priority: priority, readySince: isDecision && task != 0 ? decision : -1)
       }
       if priority > bestPriority {
         best = offset
         bestPriority = priority
       }
     }
-    if changePoints.contains(step) {
+    let chosen = readyTasks[best]
+    tasks[chosen]?.readySince = -1
+    if changePoints.contains(step) || longestWait >= Self.starvationLimit {
       lowered += 1
-      priorities[readyTasks[best]] = -lowered
+      tasks[chosen]?.priority = -lowered
     }
     return best
   }

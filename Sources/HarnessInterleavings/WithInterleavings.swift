@@ -44,12 +44,15 @@ import HarnessIssues
 ///   - seed: The base seed; iteration *i* draws from a seed derived from it and *i*. By default a
 ///     fixed seed (so CI is repeatable) shifted by the `HARNESS_INTERLEAVINGS_SEED` environment
 ///     variable, for longer exploration jobs that try other orders.
+///   - maxSteps: The step bound: how many jobs one iteration may run before it counts as not
+///     returning (a task spinning on `Task.yield()`), which fails it with its replay string.
 ///   - operation: The code to explore. It must not be isolated to the main actor: main actor
 ///     jobs bypass the world's executor, so their order is not explored.
 public func withInterleavings<Failure: Error>(
   _ iterations: Int,
   strategy: InterleavingStrategy = .random,
   seed: UInt64? = nil,
+  maxSteps: Int = 100_000,
   fileID: StaticString = #fileID,
   filePath: StaticString = #filePath,
   line: UInt = #line,
@@ -57,15 +60,18 @@ public func withInterleavings<Failure: Error>(
   _ operation: @escaping @Sendable () async throws(Failure) -> Void
 ) async throws(Failure) {
   await InterleavingExplorer(
-    location: SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    location: SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column),
+    maxSteps: maxSteps
   ).explore(iterations: iterations, strategy: strategy, seed: seed) { try await operation() }
 }
 
 /// Runs `operation` once, with its jobs in exactly the order a failed exploration recorded in
 /// `replay` (the string its issue printed). If the code changed so that the recorded order no
-/// longer fits, that is reported instead of running a different order silently.
+/// longer fits, that is reported instead of running a different order silently. `maxSteps`
+/// bounds its jobs as for an exploration.
 public func withInterleavings<Failure: Error>(
   replay: String,
+  maxSteps: Int = 100_000,
   fileID: StaticString = #fileID,
   filePath: StaticString = #filePath,
   line: UInt = #line,
@@ -73,6 +79,7 @@ public func withInterleavings<Failure: Error>(
   _ operation: @escaping @Sendable () async throws(Failure) -> Void
 ) async throws(Failure) {
   await InterleavingExplorer(
-    location: SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    location: SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column),
+    maxSteps: maxSteps
   ).replay(replay) { try await operation() }
 }

@@ -48,6 +48,8 @@ public struct InterleavingsTrait: TestTrait, SuiteTrait, TestScoping {
 
   let mode: Mode
   let location: SourceCodeLocation
+  /// The step bound: jobs per iteration.
+  let maxSteps: Int
 
   /// On a suite, every test inside is explored, each on its own.
   public var isRecursive: Bool { true }
@@ -62,7 +64,7 @@ public struct InterleavingsTrait: TestTrait, SuiteTrait, TestScoping {
   ) async throws {
     // A suite's scope holds its tests, each explored in its own scope.
     guard testCase != nil, !Self.isTurnedOff else { return try await function() }
-    let explorer = InterleavingExplorer(location: location)
+    let explorer = InterleavingExplorer(location: location, maxSteps: maxSteps)
     await withoutActuallyEscaping(function) { function in
       switch mode {
       case .explore(let iterations, let strategy, let seed):
@@ -78,11 +80,13 @@ extension Trait where Self == InterleavingsTrait {
   /// Runs the test `iterations` times, each with its jobs in an order drawn from `strategy`
   /// (``InterleavingStrategy/random`` by default, or ``InterleavingStrategy/pct(depth:)``), from
   /// `seed` (by default a fixed seed, shifted by the `HARNESS_INTERLEAVINGS_SEED` environment
-  /// variable).
+  /// variable). An iteration that runs more than `maxSteps` jobs without returning (a task
+  /// spinning on `Task.yield()`) fails with its replay string.
   public static func interleavings(
     _ iterations: Int,
     strategy: InterleavingStrategy = .random,
     seed: UInt64? = nil,
+    maxSteps: Int = 100_000,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
@@ -90,14 +94,16 @@ extension Trait where Self == InterleavingsTrait {
   ) -> Self {
     InterleavingsTrait(
       mode: .explore(iterations: iterations, strategy: strategy, seed: seed),
-      location: SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+      location: SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column),
+      maxSteps: maxSteps
     )
   }
 
   /// Runs the test once with its jobs in exactly the order `replay` recorded (the string a
-  /// failed exploration printed).
+  /// failed exploration printed), with at most `maxSteps` jobs.
   public static func interleavings(
     replay: String,
+    maxSteps: Int = 100_000,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
@@ -105,7 +111,8 @@ extension Trait where Self == InterleavingsTrait {
   ) -> Self {
     InterleavingsTrait(
       mode: .replay(replay),
-      location: SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+      location: SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column),
+      maxSteps: maxSteps
     )
   }
 }

@@ -101,8 +101,6 @@ final class ClockWorld: @unchecked Sendable {
   /// Whether the watchdog found the world settled with an advance waiting at its last look:
   /// twice in a row means a step was missed.
   var sawSettledWhileWaiting = false
-  /// Whether the displaced-hook report was made for this world already.
-  var reportedDisplacedHook = false
 
   // MARK: Exploring interleavings
 

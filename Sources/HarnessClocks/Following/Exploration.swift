@@ -51,6 +51,18 @@ package enum ExploredRunOutcome: Sendable {
   /// deadlock among followed tasks, or a wait on work the follower cannot see. `report` lists
   /// the tasks of the run. The run was abandoned: its tasks never run again.
   case stalled(report: String)
+  /// The run took more than `jobs` jobs without its body returning (a task spinning on
+  /// `Task.yield()` that the order never lets another task release, or an endless loop of
+  /// awaits): the step bound. `report` lists the tasks of the run. The run was abandoned.
+  case exceededJobs(Int, report: String)
+
+  /// Whether the run was abandoned before its body returned.
+  package var wasAbandoned: Bool {
+    switch self {
+    case .finished: false
+    case .stalled, .exceededJobs: true
+    }
+  }
 }
 
 /// What a world that runs one explored body knows about it. Guarded by ``FollowedWork``'s lock
@@ -60,8 +72,12 @@ final class Exploration {
   /// keeps it), so that reading it once per job retains nothing.
   @exclusivity(unchecked) unowned(unsafe) var chooser: (any JobChooser)?
   private let ownChooser: any JobChooser
-  /// Whether the run stalled (and was reported) already.
+  /// Whether the run stalled or ran past its step bound (and was reported) already.
   var hasStalled = false
+  /// The step bound: how many jobs the run may take before it counts as not returning.
+  let maxJobs: Int
+  /// Jobs run so far (since the run began, or since it was waited for again after a stall).
+  @exclusivity(unchecked) var jobsRun = 0
   /// How long the run may have no ready job, with its body unfinished, before it counts as stalled.
   let stallPatience: Duration
   /// The task waiting for the run (0 when it waits on the main actor).
@@ -132,7 +148,8 @@ final class Exploration {
   /// See ``TaskCreationSites``.
   private let creationSites: TaskCreationSites
 
-  init(chooser: any JobChooser, stallPatience: Duration) {
+  init(chooser: any JobChooser, stallPatience: Duration, maxJobs: Int) {
+    self.maxJobs = maxJobs
     self.chooser = chooser
     ownChooser = chooser
     creationSites = chooser.taskCreationSites
@@ -192,19 +209,21 @@ package enum ExploredRun {
   /// Runs `body` as the first task of a new world whose jobs run one at a time in the order
   /// `chooser` picks. See `FollowedWork.runExplored`.
   ///
-  /// A run that stalls is abandoned (`.stalled`), unless `onStall` is given: then `onStall`
-  /// gets the stall report in the caller's task (`again` false), the run's jobs go on first in,
-  /// first out, and the call waits for the body to finish (for a body that must not outlive the
-  /// call). If it stalls again for the patience, `onStall` hears so (`again` true) before the
-  /// call returns `.stalled` with the body still suspended: the caller must not let it go on.
+  /// A run that stalls, or takes more than `maxJobs` jobs, is abandoned (`.stalled`,
+  /// `.exceededJobs`), unless `onStall` is given: then `onStall` gets the outcome in the caller's
+  /// task (`again` false), the run's jobs go on first in, first out, and the call waits for the
+  /// body to finish (for a body that must not outlive the call). If it stalls again for the
+  /// patience, or runs another `maxJobs` jobs, `onStall` hears so (`again` true) before the call
+  /// returns with the body still suspended: the caller must not let it go on.
   package static func run(
     chooser: any JobChooser,
     stallPatience: Duration,
+    maxJobs: Int = 100_000,
     testID: String?,
-    onStall: ((_ report: String, _ again: Bool) -> Void)? = nil,
+    onStall: ((_ outcome: ExploredRunOutcome, _ again: Bool) -> Void)? = nil,
     _ body: @escaping @Sendable () async throws -> Void
   ) async -> ExploredRunOutcome {
     await FollowedWork.shared.runExplored(
-      chooser: chooser, stallPatience: stallPatience, testID: testID, onStall: onStall, body)
+      chooser: chooser, stallPatience: stallPatience, testID: testID, maxJobs: maxJobs, onStall: onStall, body)
   }
 }

@@ -90,12 +90,23 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
 
   private init() {}
 
+  /// Set when the runtime hook had to be reclaimed for the first time in the process: the next
+  /// settle reports it, as a warning, at its caller's line.
+  private let hookWarningIsDue = Atomic<Bool>(false)
+
+  /// Installs the runtime hook, or puts it back if another library took the slot (see
+  /// ``GlobalEnqueueHook/reclaim()``). Called whenever a world begins, joins or settles.
+  func reclaimHook() {
+    guard GlobalEnqueueHook.isInstalled else { return }
+    if GlobalEnqueueHook.reclaim() { hookWarningIsDue.store(true, ordering: .relaxed) }
+  }
+
   // MARK: - Worlds
 
   /// The world the calling code joins: the world whose job runs on this thread, else the world
   /// of the current task, else the world of the current test, else a new one.
   func joinWorld(testID: String?) -> ClockWorld {
-    _ = GlobalEnqueueHook.isInstalled
+    reclaimHook()
     let task = TaskIdentity.currentTaskID()
     let onMain = TaskIdentity.isOnMainQueue
     let here = ClockWorld.onCurrentThread
@@ -177,6 +188,7 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
   /// Records that the current task sleeps on a clock of `world`, and says whether the sleep
   /// comes from work the follower sees (otherwise its timing against `advance` is a race).
   func noteSleeper(_ task: UInt64, in world: ClockWorld, at site: SourceCodeLocation?) -> Bool {
+    reclaimHook()
     let onMain = TaskIdentity.isOnMainQueue
     let here = ClockWorld.onCurrentThread
     lock.lock()
@@ -232,14 +244,8 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
     let task = TaskIdentity.currentTaskID()
     let onMain = TaskIdentity.isOnMainQueue
     var early: [SettleProblem] = []
-    if GlobalEnqueueHook.health() == .displaced {
-      lock.lock()
-      if !world.reportedDisplacedHook {
-        world.reportedDisplacedHook = true
-        early.append(.hookDisplaced)
-      }
-      lock.unlock()
-    }
+    reclaimHook()
+    if hookWarningIsDue.exchange(false, ordering: .relaxed) { early.append(.hookReclaimed) }
     let problems = await withCheckedContinuation { continuation in
       lock.lock()
       addMember(task, to: world)
@@ -539,9 +545,17 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
       }
     }
     world.runningJobIsReportedBlocked = false
-    if let exploration = world.exploration, world.pendingJobs == 0 {
-      exploration.idleSince = end
-      if exploration.bodyResult != nil { deliver(world) }
+    if let exploration = world.exploration {
+      if !entry.isAdopted, exploration.continuation != nil {
+        // The step bound: an iteration that keeps running jobs (a task spinning on
+        // `Task.yield()` that the order never lets another task release) ends here.
+        exploration.jobsRun += 1
+        if exploration.jobsRun > exploration.maxJobs { deliver(world, ending: .exceededJobs) }
+      }
+      if world.pendingJobs == 0 {
+        exploration.idleSince = end
+        if exploration.bodyResult != nil { deliver(world) }
+      }
     }
     if world === unclaimed {
       // Unclaimed work is followed for one job: a task that did not sleep on a test clock in it
@@ -654,6 +668,9 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
       }
       world.isStepping = true
       lock.unlock()
+      // The woken task's jobs reach the world only through the hook: another library may have
+      // taken the slot since the settle began.
+      reclaimHook()
       let resumed = request.resumeNext { task in
         // Before the wake: the woken task may run, and the world be stepped from another
         // thread, before this one gets the lock back.
@@ -832,7 +849,7 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
               // Idle past the patience: a stall once the machine's other work has moved on.
               let confirmed = check.confirmation(patience: exploration.stallPatience)
               if confirmed <= now {
-                deliver(world, stalled: true)
+                deliver(world, ending: .stalled)
               } else {
                 wake(by: confirmed)
               }
@@ -887,13 +904,14 @@ extension FollowedWork {
     chooser: any JobChooser,
     stallPatience: Duration,
     testID: String?,
-    onStall: ((_ report: String, _ again: Bool) -> Void)?,
+    maxJobs: Int,
+    onStall: ((_ outcome: ExploredRunOutcome, _ again: Bool) -> Void)?,
     _ body: @escaping @Sendable () async throws -> Void
   ) async -> ExploredRunOutcome {
-    _ = GlobalEnqueueHook.isInstalled
+    reclaimHook()
     _ = TaskCreationSite.prepare
     let driver = TaskIdentity.currentTaskID()
-    let exploration = Exploration(chooser: chooser, stallPatience: stallPatience)
+    let exploration = Exploration(chooser: chooser, stallPatience: stallPatience, maxJobs: maxJobs)
     // A driver on the main actor resumes there, not through the global executor.
     exploration.driverTask = TaskIdentity.isOnMainQueue ? 0 : driver
     exploration.idleSince = .now
@@ -926,24 +944,26 @@ extension FollowedWork {
         FollowedWork.shared.noteBodyFinished(world, result)
       }
     }
-    if case .stalled(let report) = outcome, let onStall {
+    if outcome.wasAbandoned, let onStall {
       // Reported from the caller's task (the test's), then the body is waited for, once more
-      // for the patience (outside work may still end it); a second stall goes to `onStall` too.
-      onStall(report, false)
+      // for the patience or the step bound (outside work may still end it, and first in, first
+      // out, a spinning task lets the others run); a second stall goes to `onStall` too.
+      onStall(outcome, false)
       outcome = await withCheckedContinuation { continuation in
         lock.lock()
         exploration.continuation = continuation
         exploration.hasStalled = false
+        exploration.jobsRun = 0
         exploration.idleSince = .now
         armWatchdog(until: ContinuousClock.now.advanced(by: Self.stepCheckInterval))
         if exploration.bodyResult != nil, world.pendingJobs == 0 { deliver(world) }
         lock.unlock()
       }
-      if case .stalled(let report) = outcome { onStall(report, true) }
+      if outcome.wasAbandoned { onStall(outcome, true) }
     }
     lock.lock()
     if exploringCreators[driver] === world { exploringCreators[driver] = nil }
-    if case .stalled = outcome {
+    if outcome.wasAbandoned {
       // Abandoned: none of its tasks runs again (they may hold what the caller frees next).
       quarantinedTasks.formUnion(exploration.knownTasks)
     }
@@ -983,9 +1003,17 @@ extension FollowedWork {
     lock.unlock()
   }
 
-  /// Resumes the run's driver: the body has finished and the world settled, or it stalled.
-  /// Lock held on entry and exit.
-  private func deliver(_ world: ClockWorld, stalled: Bool = false) {
+  /// How an explored run ends before its body returned.
+  enum ExploredRunEnding {
+    /// No job ready for the patience.
+    case stalled
+    /// More jobs than the step bound.
+    case exceededJobs
+  }
+
+  /// Resumes the run's driver: the body has finished and the world settled, or the run stalled
+  /// or ran past its step bound (`ending`). Lock held on entry and exit.
+  private func deliver(_ world: ClockWorld, ending: ExploredRunEnding? = nil) {
     guard let exploration = world.exploration, let continuation = exploration.continuation else { return }
     exploration.continuation = nil
     // The driver resumes on this thread, which is awake (see `adoptedTasks`), and starts its
@@ -994,11 +1022,15 @@ extension FollowedWork {
       adoptedTasks[exploration.driverTask] = world
     }
     let outcome: ExploredRunOutcome
-    if stalled {
+    if let ending {
       exploration.hasStalled = true
       // Its order no longer matters (nor may the chooser's record change while it is read).
       exploration.chooser = nil
-      outcome = .stalled(report: exploration.stallReport(sleepSites: world.sleepSites, sleeping: world.sleepingTasks))
+      let report = exploration.stallReport(sleepSites: world.sleepSites, sleeping: world.sleepingTasks)
+      switch ending {
+      case .stalled: outcome = .stalled(report: report)
+      case .exceededJobs: outcome = .exceededJobs(exploration.maxJobs, report: report)
+      }
     } else if case .failure(let error) = exploration.bodyResult {
       outcome = .finished(error: error)
     } else {

@@ -18,24 +18,15 @@ import Synchronization
 /// code under test becomes visible. The hook keeps whatever hook was installed before and hands
 /// it every job the follower does not take.
 ///
-/// The slot is process-wide and anyone can overwrite it (swift-concurrency-extras'
-/// `withMainSerialExecutor` does), so installation is proven by a probe, and ``health()`` is
-/// checked whenever a world is joined or settled.
+/// The slot is process-wide and anyone can overwrite it: swift-concurrency-extras'
+/// `withMainSerialExecutor` and `uncheckedUseMainSerialExecutor` do (a Composable Architecture
+/// `TestStore` sets the latter in every `init` and `deinit`), and "restore" it by a Bool, which
+/// leaves their own hook in the slot for good once ours was there. So the hook cannot stay taken
+/// away: ``reclaim()``, called whenever a world begins or settles, puts ours back and chains to
+/// whatever it found, so jobs the follower does not take still reach that hook.
 enum GlobalEnqueueHook {
   typealias Original = @convention(thin) (UnownedJob) -> Void
   typealias Hook = @convention(thin) (UnownedJob, Original) -> Void
-
-  /// What the slot holds, as far as the follower is concerned.
-  enum Health: Equatable {
-    /// Our hook is in the slot.
-    case ours
-    /// Another hook is in the slot, but it passes jobs on to ours.
-    case chained
-    /// Another hook replaced ours: the follower no longer sees the test's jobs.
-    case displaced
-    /// The runtime has no hook slot, or no task ids: nothing can be followed.
-    case unavailable
-  }
 
   /// Whether the hook was installed and a probe job reached it.
   static let isInstalled: Bool = install()
@@ -43,7 +34,7 @@ enum GlobalEnqueueHook {
   nonisolated(unsafe) private static let slot = ProcessSymbol.address("swift_task_enqueueGlobal_hook")?
     .assumingMemoryBound(to: Hook?.self)
 
-  /// The hook installed before ours, as the bits of its function pointer (0: none). Atomic
+  /// The hook found in the slot before ours, as the bits of its function pointer (0: none). Atomic
   /// because our hook runs on any thread from the moment it is in the slot: the release store
   /// before publishing it is what makes `previous` visible to those threads.
   private static let previous = Atomic<UInt>(0)
@@ -52,6 +43,10 @@ enum GlobalEnqueueHook {
   private static let probeSeen = Atomic<Bool>(false)
   /// Probes run one at a time.
   private static let probeLock = Locked(())
+  /// Reclaims run one at a time (the slot is read and written as a pair).
+  private static let reclaimLock = Locked(())
+  /// Whether the hook had to be reclaimed already in this process (the warning is given once).
+  private static let wasReclaimed = Atomic<Bool>(false)
 
   private static let hook: Hook = { job, original in
     if probeThread.load(ordering: .relaxed) != 0, probeThread.load(ordering: .relaxed) == TaskIdentity.currentThreadID() {
@@ -59,11 +54,15 @@ enum GlobalEnqueueHook {
     }
     if FollowedWork.shared.take(job) { return }
     let previous = GlobalEnqueueHook.previous.load(ordering: .acquiring)
-    if previous != 0 {
-      unsafeBitCast(previous, to: Hook.self)(job, original)
-    } else {
+    // A hook we chain to that chains back to us (it was installed over ours, then we took the
+    // slot back) would loop: on the way back, the job goes straight to the runtime.
+    guard previous != 0, !ChainGuard.isInside else {
       original(job)
+      return
     }
+    ChainGuard.isInside = true
+    unsafeBitCast(previous, to: Hook.self)(job, original)
+    ChainGuard.isInside = false
   }
 
   private static var hookBits: UInt { unsafeBitCast(hook, to: UInt.self) }
@@ -75,11 +74,27 @@ enum GlobalEnqueueHook {
     return probe()
   }
 
-  /// Whether our hook is in the slot, or reached through whoever replaced it.
-  static func health() -> Health {
-    guard isInstalled, let slot else { return .unavailable }
-    if let current = slot.pointee, unsafeBitCast(current, to: UInt.self) == hookBits { return .ours }
-    return probe() ? .chained : .displaced
+  /// Puts our hook back in the slot if another library replaced it (or emptied the slot),
+  /// chaining to what was there. Returns `true` the first time in the process that it had to,
+  /// for the caller to warn.
+  static func reclaim() -> Bool {
+    guard isInstalled, let slot else { return false }
+    // The common case, one load: the slot is ours.
+    if let current = slot.pointee, unsafeBitCast(current, to: UInt.self) == hookBits { return false }
+    let reclaimed = reclaimLock.withLock { _ -> Bool in
+      let current = slot.pointee.map { unsafeBitCast($0, to: UInt.self) } ?? 0
+      guard current != hookBits else { return false }
+      previous.store(current, ordering: .releasing)
+      slot.pointee = hook
+      return true
+    }
+    return reclaimed && !wasReclaimed.exchange(true, ordering: .relaxed)
+  }
+
+  /// Whether our hook is in the slot now.
+  static var isInSlot: Bool {
+    guard isInstalled, let slot, let current = slot.pointee else { return false }
+    return unsafeBitCast(current, to: UInt.self) == hookBits
   }
 
   /// Starts an empty detached task, whose first job the runtime enqueues on this thread before
@@ -96,11 +111,25 @@ enum GlobalEnqueueHook {
 
   /// Puts a hook that passes every job straight to the runtime in the slot, as
   /// `withMainSerialExecutor` would, and returns a function that puts back what was there: for
-  /// tests of the displacement report, which must run in a process of their own.
+  /// tests of the reclaim, which must run in a process of their own.
   package static func displaceForTesting() -> @Sendable () -> Void {
     guard let slot else { return {} }
     let saved = slot.pointee.map { unsafeBitCast($0, to: UInt.self) } ?? 0
     slot.pointee = { job, original in original(job) }
     return { GlobalEnqueueHook.slot?.pointee = saved == 0 ? nil : unsafeBitCast(saved, to: Hook.self) }
+  }
+
+  /// Whether the calling thread is inside our hook's call of the hook it chains to.
+  private enum ChainGuard {
+    private static let key: pthread_key_t = {
+      var key = pthread_key_t()
+      pthread_key_create(&key, nil)
+      return key
+    }()
+
+    static var isInside: Bool {
+      get { pthread_getspecific(key) != nil }
+      set { pthread_setspecific(key, newValue ? UnsafeRawPointer(bitPattern: 1) : nil) }
+    }
   }
 }

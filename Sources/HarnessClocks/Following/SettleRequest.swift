@@ -54,8 +54,17 @@ enum SettleProblem: Sendable, Equatable {
   case mainActorUnresponsive(patience: Duration)
   /// One job ran longer than the world's patience, blocking the world's executor.
   case jobBlocked(JobBlock)
-  /// Another library replaced the runtime hook the follower needs.
-  case hookDisplaced
+  /// Another library had replaced the runtime hook the follower needs; it was put back, chained
+  /// to the replacement. A warning, given once per process.
+  case hookReclaimed
+
+  /// Whether the problem is reported as a warning (the test goes on as it should).
+  var isWarning: Bool { self == .hookReclaimed }
+
+  /// The issue that reports the problem with `message` at `location`.
+  func issue(_ message: String, at location: SourceCodeLocation) -> ReportedIssue {
+    ReportedIssue(message: message, severity: isWarning ? .warning : .error, location: location)
+  }
 }
 
 /// A followed job that ran longer than its world's patience.

@@ -29,7 +29,7 @@ final class WorldBinding: @unchecked Sendable {
   deinit {
     guard let world = state.withLock({ $0.world }) else { return }
     for problem in FollowedWork.shared.leaveWorld(world) {
-      reportIssue(ReportedIssue(message: TestClockMessages.settleProblem(problem, clock: owner(), operation: "the test's work"), location: creation))
+      reportIssue(problem.issue(TestClockMessages.settleProblem(problem, clock: owner(), operation: "the test's work"), at: creation))
     }
   }
 
