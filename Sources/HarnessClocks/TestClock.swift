@@ -74,6 +74,7 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, Send
   private let state: Locked<State>
   /// The world of the test that uses the clock.
   private let binding: WorldBinding
+  var worldBinding: WorldBinding { binding }
   /// Where the clock was created, for messages about it.
   let creation: SourceCodeLocation
 
@@ -327,6 +328,8 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, Send
     reportIssue(ReportedIssue(message: message, location: location))
   }
 }
+
+extension TestClock: WorldBound {}
 
 extension TestClock where Duration == Swift.Duration {
   /// A clock that starts at `now` (its zero by default), measuring time in `Duration`.

@@ -18,8 +18,9 @@ import HarnessIssues
 /// await clock.advance(by: .seconds(1))
 /// try await task.value
 /// ```
-public final class TestWork: Sendable {
+public final class TestWork: Sendable, WorldBound {
   private let binding: WorldBinding
+  var worldBinding: WorldBinding { binding }
   private let patience: (mainActor: Duration?, job: Duration?)
 
   /// Joins the current test's followed work (the same as its test clocks').
@@ -69,6 +70,16 @@ public final class TestWork: Sendable {
   package func areSleepingOnTestClocks(_ tasks: [UInt64]) -> Bool {
     guard let world = binding.boundWorld else { return false }
     return FollowedWork.shared.areSleeping(tasks, in: world)
+  }
+
+  /// Tells the follower that an XCTest test begins, before any of its code runs: the tasks it
+  /// creates from the main thread are its own from their first job, and the Harness objects
+  /// `testCase` holds (a `TestClock` in a stored property, made before any test ran) join its
+  /// world. Only for a test case that holds one, or when `always` (a `DependencyTestCase`).
+  package static func testBegan(_ testID: String, testCase: AnyObject, always: Bool) {
+    let bindings = WorldBinding.bindings(heldBy: testCase)
+    guard always || !bindings.isEmpty else { return }
+    FollowedWork.shared.beginMainThreadTest(testID, bindings: bindings)
   }
 
   /// Tells the follower that the test with `testID` has ended (XCTest says when), so that the

@@ -46,6 +46,9 @@ final class XCTestTracker: NSObject, XCTestObservation, @unchecked Sendable {
   func testCaseWillStart(_ testCase: XCTestCase) {
     let running = RunningTestCase(testCase: testCase)
     Self.running.withLock { $0 = running }
+    // Its world begins now, so that the test's tasks are followed from their first job, and a
+    // clock kept in a stored property (made before any test ran) joins it.
+    TestWork.testBegan(testCase.name, testCase: testCase, always: testCase is DependencyTestCase)
   }
 
   /// An `XCTFail` in a plain `XCTestCase` inside `withExpectedIssue`: too late to expect it (a

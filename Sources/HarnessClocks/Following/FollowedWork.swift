@@ -65,6 +65,9 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
   /// main thread is blocked, so worlds that do not use the main actor stop draining it.
   private var mainQueueIsStalled = false
   @exclusivity(unchecked) private var memberTasks: [UInt64: ClockWorld] = [:]
+  /// The world of the XCTest test running now, which owns the tasks created from the main
+  /// thread outside any task (see ``beginMainThreadTest(_:bindings:)``).
+  @exclusivity(unchecked) private var mainThreadTest: ClockWorld?
   /// Test tasks whose settle a world's thread ended: the job that resumes each runs next on
   /// that thread, which is awake already, rather than wake a thread of the global executor
   /// (a `TestStore` round trip then costs no thread hand-off). For that one job only.
@@ -133,6 +136,33 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
     return world
   }
 
+  /// Begins the world of an XCTest test that runs now (XCTest runs one at a time, its test
+  /// methods on the main thread), before any of its code runs: the tasks created from the main
+  /// thread outside any task until the test ends (XCTest's tasks for an async test method, its
+  /// async `setUp` and `tearDown`, and the tasks a synchronous test starts) are the test's own,
+  /// and `bindings` (Harness objects the test case holds, made before the test began) join it.
+  func beginMainThreadTest(_ testID: String, bindings: [WorldBinding]) {
+    reclaimHook()
+    lock.lock()
+    // Not a member's join (nothing runs on the main actor yet): the test's end retires it.
+    let world = worlds.last(where: { $0.testID == testID }) ?? {
+      let world = ClockWorld(firstTask: 0, testID: testID, usesMainActor: false)
+      worlds.append(world)
+      liveWorldCount.add(1, ordering: .relaxed)
+      return world
+    }()
+    mainThreadTest = world
+    lock.unlock()
+    for binding in bindings { binding.bind(to: world) }
+  }
+
+  /// Notes one more clock or `TestWork` bound to `world`.
+  func addBinding(to world: ClockWorld) {
+    lock.lock()
+    world.memberCount += 1
+    lock.unlock()
+  }
+
   /// Lock held.
   private func addMember(_ task: UInt64, to world: ClockWorld) {
     guard task != 0, !world.isRetired else { return }
@@ -168,6 +198,7 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
   package func testEnded(_ testID: String) {
     lock.lock()
     for world in worlds where world.testID == testID { retire(world) }
+    if mainThreadTest?.testID == testID { mainThreadTest = nil }
     lock.unlock()
   }
 
@@ -322,6 +353,15 @@ final class FollowedWork: TaskExecutor, @unchecked Sendable {
       // The body of an explored run, created by its driver.
       world.exploration?.bodyTask = jobTask
       explored = world
+    }
+    if let test = mainThreadTest, followed == nil, jobTask != 0, currentTask == 0, here == nil, !test.isRetired,
+      memberTasks[jobTask] == nil, Thread.isMainThread
+    {
+      // A task the running XCTest test creates from the main thread: a member of its world
+      // from its first job (it runs where it would have; the tasks it starts are followed).
+      addMember(jobTask, to: test)
+      lock.unlock()
+      return false
     }
     let adopted = jobTask == 0 || adoptedTasks.isEmpty ? nil : adoptedTasks.removeValue(forKey: jobTask)
     guard

@@ -1,5 +1,10 @@
 import HarnessIssues
 
+/// A Harness object bound to the world of the test that uses it (a test clock, a `TestWork`).
+protocol WorldBound: AnyObject {
+  var worldBinding: WorldBinding { get }
+}
+
 /// The link between a test clock (or a `TestWork`) and the world of the test that uses it.
 ///
 /// Created inside a task, it joins the current test's world at once, so that the tasks the test
@@ -35,6 +40,50 @@ final class WorldBinding: @unchecked Sendable {
 
   /// The world bound now, if any.
   var boundWorld: ClockWorld? { state.withLock { $0.world } }
+
+  /// Binds to `world`, the world of a test that begins, unless bound to a live world already:
+  /// for objects made before the test (an `XCTestCase`'s stored properties).
+  func bind(to world: ClockWorld) {
+    let joined = state.withLock { state -> Bool in
+      if let bound = state.world, !bound.isRetired { return false }
+      state.world = world
+      return true
+    }
+    if joined { FollowedWork.shared.addBinding(to: world) }
+  }
+
+  /// The bindings of the Harness objects that `object` holds (a test case's stored properties),
+  /// looked for `depth` levels down (a test store holds its `TestWork`).
+  static func bindings(heldBy object: AnyObject, depth: Int = 2) -> [WorldBinding] {
+    var found: [WorldBinding] = []
+    var visited: Set<ObjectIdentifier> = [ObjectIdentifier(object)]
+    func visit(_ value: Any, depth: Int) {
+      if let bound = value as? any WorldBound {
+        found.append(bound.worldBinding)
+        return
+      }
+      guard depth > 0 else { return }
+      let mirror = Mirror(reflecting: value)
+      switch mirror.displayStyle {
+      case .class?:
+        guard visited.insert(ObjectIdentifier(value as AnyObject)).inserted else { return }
+      case .struct?, .optional?, .tuple?, .enum?:
+        break
+      default:
+        // Collections, and values that hold nothing: not where a test keeps its clock.
+        return
+      }
+      for child in mirror.children { visit(child.value, depth: depth - 1) }
+    }
+    // The test case's own class and its superclasses (a base class holding a clock), not
+    // deeper than the test framework's.
+    var mirror: Mirror? = Mirror(reflecting: object)
+    while let current = mirror, !(String(reflecting: current.subjectType).hasPrefix("XCTest.")) {
+      for child in current.children { visit(child.value, depth: depth) }
+      mirror = current.superclassMirror
+    }
+    return found
+  }
 
   /// The world for a sleep: the bound one, or, for a binding made outside any task (or whose
   /// test has ended), the world of the sleeping code.
