@@ -10,6 +10,7 @@ let package = Package(
   dependencies: [
     .package(name: "Harness", path: ".."),
     .package(url: "https://github.com/apple/swift-async-algorithms", exact: "1.1.4"),
+    .package(url: "https://github.com/pointfreeco/swift-concurrency-extras", exact: "1.4.3"),
   ],
   targets: [
     .testTarget(
@@ -20,7 +21,19 @@ let package = Package(
         .product(name: "HarnessTesting", package: "Harness"),
         .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
       ]
-    )
+    ),
+    // XCTest, so its tests run one at a time, apart from the Swift Testing ones: they take the
+    // runtime's enqueue hook from Harness, as a Composable Architecture test target does.
+    .testTarget(
+      name: "MainSerialExecutorTests",
+      dependencies: [
+        .product(name: "HarnessClocks", package: "Harness"),
+        .product(name: "HarnessIssues", package: "Harness"),
+        .product(name: "HarnessStore", package: "Harness"),
+        .product(name: "HarnessTesting", package: "Harness"),
+        .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
+      ]
+    ),
   ],
   swiftLanguageModes: [.v6]
 )
