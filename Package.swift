@@ -71,6 +71,9 @@ let package = Package(
     .testTarget(name: "HarnessIssuesTests", dependencies: ["HarnessIssues", "HarnessTesting"]),
     // A program that links HarnessIssues only, run by HarnessIssuesTests to check live behaviour.
     .executableTarget(name: "HarnessLiveFixture", dependencies: ["HarnessIssues"], path: "Tests/LiveFixture"),
+    // An app on the Harness umbrella and HarnessStore: a live store installs no hook, starts no
+    // engine thread (run by HarnessIssuesTests too).
+    .executableTarget(name: "HarnessLiveAppFixture", dependencies: ["Harness", "HarnessStore"], path: "Tests/LiveAppFixture"),
     .testTarget(
       name: "HarnessTestingTests",
       dependencies: ["HarnessClocks", "HarnessDependencies", "HarnessIssues", "HarnessTesting"]

@@ -148,9 +148,14 @@ final class EffectRuntime<Action: Sendable>: EffectCanceller, Sendable {
       }
     }
     let context = EffectContext(canceller: self, scope: run.scope, lifecycle: lifecycle)
+    // Only a test store (the one with an executor) asks the engine which task runs an effect:
+    // a live store makes no engine call per effect.
+    let isTested = taskExecutor != nil
     let task = Task(executorPreference: taskExecutor, priority: run.priority) {
-      let taskID = TestWork.currentTaskID
-      self.registry.withLock { $0.inFlight[id]?.taskID = taskID }
+      if isTested {
+        let taskID = TestWork.currentTaskID
+        self.registry.withLock { $0.inFlight[id]?.taskID = taskID }
+      }
       await withDependencies({ $0 = run.dependencies }) {
         await EffectContext.$current.withValue(context) {
           await run.operation(send)

@@ -16,6 +16,17 @@ import Testing
     #expect(run.stdout.contains("still running, value: nil"))
   }
 
+  /// An app on the `Harness` umbrella running a live store's effects installs no runtime hook
+  /// and starts no engine thread: only a test-support type (a `TestClock`) does.
+  @Test func aLiveStorePaysNothingForTheTestEngine() throws {
+    let run = try runLiveFixture(named: "HarnessLiveAppFixture")
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(run.stdout.contains("effects finished: 100"))
+    #expect(run.stdout.contains("hook set by the live store: false"))
+    #expect(run.stdout.contains("Harness threads after the live store: 0"))
+    #expect(run.stdout.contains("hook set by a TestClock: true"))
+  }
+
   @Test func productionBinaryLinksNoTestFramework() throws {
     let binary = try Data(contentsOf: liveFixtureURL())
     #expect(binary.range(of: Data("libXCTest.so".utf8)) == nil)
@@ -28,15 +39,15 @@ import Testing
     var stderr: String
   }
 
-  func liveFixtureURL() -> URL {
+  func liveFixtureURL(named name: String = "HarnessLiveFixture") -> URL {
     // The fixture is built next to the test bundle.
     URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-      .deletingLastPathComponent().appendingPathComponent("HarnessLiveFixture")
+      .deletingLastPathComponent().appendingPathComponent(name)
   }
 
-  func runLiveFixture() throws -> Run {
+  func runLiveFixture(named name: String = "HarnessLiveFixture") throws -> Run {
     let process = Process()
-    process.executableURL = liveFixtureURL()
+    process.executableURL = liveFixtureURL(named: name)
     let out = Pipe()
     let err = Pipe()
     process.standardOutput = out
