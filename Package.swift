@@ -5,6 +5,7 @@ import PackageDescription
 /// Harness: controllable dependencies and exhaustive tests.
 ///
 /// Module layout (see DESIGN.md): a module depends only on the modules below it.
+///   HarnessIssues  ←  HarnessRuntime (the test engine)  ←  HarnessClocks
 ///   HarnessIssues  ←  HarnessDump, HarnessClocks  ←  HarnessDependencies  ←  HarnessStore
 ///   HarnessTesting (test targets only) links XCTest and Swift Testing.
 ///   HarnessMacros (optional) builds on swift-syntax: only what imports it compiles swift-syntax.
@@ -38,7 +39,10 @@ let package = Package(
   targets: [
     .target(name: "HarnessIssues"),
     .target(name: "HarnessDump", dependencies: ["HarnessIssues"]),
-    .target(name: "HarnessClocks", dependencies: ["HarnessIssues"]),
+    // The engine that follows a test's work (worlds, the runtime hook, settling, exploration's
+    // hooks): package-level API only, for HarnessClocks and HarnessInterleavings.
+    .target(name: "HarnessRuntime", dependencies: ["HarnessIssues"]),
+    .target(name: "HarnessClocks", dependencies: ["HarnessIssues", "HarnessRuntime"]),
     .target(
       name: "HarnessDependencies",
       dependencies: ["HarnessIssues", "HarnessClocks"]
@@ -53,7 +57,7 @@ let package = Package(
     ),
     .target(
       name: "HarnessInterleavings",
-      dependencies: ["HarnessIssues", "HarnessClocks", "HarnessDependencies", "HarnessDump"]
+      dependencies: ["HarnessIssues", "HarnessRuntime", "HarnessClocks", "HarnessDependencies", "HarnessDump"]
     ),
     .target(
       name: "HarnessTesting",
@@ -78,6 +82,8 @@ let package = Package(
       name: "HarnessTestingTests",
       dependencies: ["HarnessClocks", "HarnessDependencies", "HarnessIssues", "HarnessTesting"]
     ),
+    // White-box tests of the engine's state machine.
+    .testTarget(name: "HarnessRuntimeTests", dependencies: ["HarnessRuntime", "HarnessIssues", "HarnessTesting"]),
     .testTarget(
       name: "HarnessClocksTests",
       dependencies: ["HarnessClocks", "HarnessIssues", "HarnessTesting"]

@@ -1,4 +1,5 @@
 import HarnessIssues
+import HarnessRuntime
 
 /// A clock whose time moves only when the test says so, for testing code that sleeps, debounces
 /// or ticks without waiting for real time and without flakiness.

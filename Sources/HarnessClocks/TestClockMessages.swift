@@ -1,3 +1,4 @@
+import HarnessRuntime
 /// The failure messages of ``TestClock``, written for someone who has never read its code.
 enum TestClockMessages {
   static let cannotFollow = """

@@ -1,4 +1,5 @@
 import HarnessIssues
+import HarnessRuntime
 
 /// The asynchronous work of the current test, followed the way ``TestClock`` follows it, for
 /// test helpers that must know when that work has run as far as it can.
@@ -51,7 +52,7 @@ public final class TestWork: Sendable, WorldBound {
     if let world = binding.boundWorld { applyPatience(to: world) }
   }
 
-  private func applyPatience(to world: ClockWorld) {
+  private func applyPatience(to world: World) {
     if patience.mainActor != nil || patience.job != nil {
       FollowedWork.shared.setPatience(mainActor: patience.mainActor, job: patience.job, for: world)
     }
@@ -79,7 +80,8 @@ public final class TestWork: Sendable, WorldBound {
   package static func testBegan(_ testID: String, testCase: AnyObject, always: Bool) {
     let bindings = WorldBinding.bindings(heldBy: testCase)
     guard always || !bindings.isEmpty else { return }
-    FollowedWork.shared.beginMainThreadTest(testID, bindings: bindings)
+    let world = FollowedWork.shared.beginMainThreadTest(testID)
+    for binding in bindings { binding.bind(to: world) }
   }
 
   /// Tells the follower that the test with `testID` has ended (XCTest says when), so that the
@@ -89,7 +91,7 @@ public final class TestWork: Sendable, WorldBound {
   }
 
   /// The world for a settle at `location`, with this helper's patience.
-  private func world(at location: SourceCodeLocation) -> ClockWorld {
+  private func world(at location: SourceCodeLocation) -> World {
     let world = binding.worldForUse(at: location)
     applyPatience(to: world)
     return world

@@ -1,4 +1,5 @@
 import HarnessClocks
+import HarnessRuntime
 import HarnessDependencies
 import HarnessIssues
 

@@ -1,4 +1,5 @@
 import HarnessClocks
+import HarnessRuntime
 import HarnessDependencies
 
 /// What the explorer reads of an iteration's job order once the iteration ran.

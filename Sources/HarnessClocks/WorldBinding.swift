@@ -1,4 +1,5 @@
 import HarnessIssues
+import HarnessRuntime
 
 /// A Harness object bound to the world of the test that uses it (a test clock, a `TestWork`).
 protocol WorldBound: AnyObject {
@@ -13,7 +14,7 @@ protocol WorldBound: AnyObject {
 /// is reported, and the binding moves to that test's world: a clock follows one test's work.
 final class WorldBinding: @unchecked Sendable {
   private struct State {
-    var world: ClockWorld?
+    var world: World?
     /// Tests told already that they use another test's clock.
     var warnedTests: Set<String> = []
   }
@@ -26,7 +27,7 @@ final class WorldBinding: @unchecked Sendable {
   init(owner: @escaping @Sendable () -> String, createdAt creation: SourceCodeLocation) {
     self.owner = owner
     self.creation = creation
-    if TaskIdentity.currentTaskID() != 0 || ClockWorld.onCurrentThread != nil {
+    if TaskIdentity.currentTaskID() != 0 || World.onCurrentThread != nil {
       state.withLock { $0.world = FollowedWork.shared.joinWorld(testID: TestContext.current?.id) }
     }
   }
@@ -39,11 +40,11 @@ final class WorldBinding: @unchecked Sendable {
   }
 
   /// The world bound now, if any.
-  var boundWorld: ClockWorld? { state.withLock { $0.world } }
+  var boundWorld: World? { state.withLock { $0.world } }
 
   /// Binds to `world`, the world of a test that begins, unless bound to a live world already:
   /// for objects made before the test (an `XCTestCase`'s stored properties).
-  func bind(to world: ClockWorld) {
+  func bind(to world: World) {
     let joined = state.withLock { state -> Bool in
       if let bound = state.world, !bound.isRetired { return false }
       state.world = world
@@ -87,14 +88,14 @@ final class WorldBinding: @unchecked Sendable {
 
   /// The world for a sleep: the bound one, or, for a binding made outside any task (or whose
   /// test has ended), the world of the sleeping code.
-  func worldForSleep() -> ClockWorld {
+  func worldForSleep() -> World {
     if let world = state.withLock({ $0.world }), !world.isRetired { return world }
     return rebind(to: TestContext.current?.id)
   }
 
   /// The world for an advance, a run or a settle, checking that the calling test is the one
   /// the binding belongs to.
-  func worldForUse(at location: SourceCodeLocation) -> ClockWorld {
+  func worldForUse(at location: SourceCodeLocation) -> World {
     let testID = TestContext.current?.id
     let bound = state.withLock { $0.world }
     guard let bound, !bound.isRetired else { return rebind(to: testID) }
@@ -111,7 +112,7 @@ final class WorldBinding: @unchecked Sendable {
     return rebind(to: testID)
   }
 
-  private func rebind(to testID: String?) -> ClockWorld {
+  private func rebind(to testID: String?) -> World {
     let world = FollowedWork.shared.joinWorld(testID: testID)
     let previous = state.withLock { state in
       defer { state.world = world }

@@ -14,7 +14,7 @@ import Dispatch
 /// convention), the id a job's `description` prints: ids are never reused, unlike task
 /// addresses. On a runtime that does not export it, nothing is followed and every test clock
 /// says so (``isSupported``): guessing ids from text is not an option.
-enum TaskIdentity {
+package enum TaskIdentity {
   private typealias GetJobTaskID = @convention(thin) (UnownedJob) -> UInt64
 
   private static let getJobTaskID = ProcessSymbol.function("swift_task_getJobTaskId", as: GetJobTaskID.self)
@@ -29,7 +29,7 @@ enum TaskIdentity {
   }
 
   /// The id of the task running on this thread, or 0 outside tasks.
-  static func currentTaskID() -> UInt64 {
+  package static func currentTaskID() -> UInt64 {
     withUnsafeCurrentTask { task in
       guard let task else { return 0 }
       // A task is its own first job: both wrap the same runtime pointer.

@@ -16,7 +16,7 @@ import Synchronization
 /// Every clock a test uses joins the test's world, so two clocks of one feature see the same
 /// tasks. Worlds of different tests run their jobs on different threads, in parallel. All state
 /// is guarded by ``FollowedWork``'s lock.
-final class ClockWorld: @unchecked Sendable {
+package final class World: @unchecked Sendable {
   // The busiest properties skip the runtime's exclusivity checks: every access holds the
   // follower's lock, and the checks cost a tenth of an explored job.
   /// Tasks with a larger id were created after the world's first member, so they may join it;
@@ -24,13 +24,13 @@ final class ClockWorld: @unchecked Sendable {
   /// resumes them. Lowered when an older task of the same test joins.
   private(set) var baselineTaskID: UInt64
   /// The test the world was created for, when a test framework says so.
-  let testID: String?
+  package let testID: String?
 
   /// Clocks and `TestWork`s bound to the world; the last one to leave retires it.
   var memberCount = 0
   /// Set under the lock; atomic so that a binding can check it without the lock.
   private let retired = Atomic<Bool>(false)
-  var isRetired: Bool {
+  package var isRetired: Bool {
     get { retired.load(ordering: .acquiring) }
     set { retired.store(newValue, ordering: .releasing) }
   }
@@ -187,8 +187,8 @@ final class ClockWorld: @unchecked Sendable {
   // MARK: The thread a world's jobs run on
 
   /// The world whose job runs on the calling thread, if any.
-  static var onCurrentThread: ClockWorld? {
-    pthread_getspecific(threadKey).map { Unmanaged<ClockWorld>.fromOpaque($0).takeUnretainedValue() }
+  package static var onCurrentThread: World? {
+    pthread_getspecific(threadKey).map { Unmanaged<World>.fromOpaque($0).takeUnretainedValue() }
   }
 
   /// Marks the calling thread as the world's (for the thread's whole life, but for the jobs it
@@ -207,119 +207,4 @@ final class ClockWorld: @unchecked Sendable {
     pthread_key_create(&key, nil)
     return key
   }()
-}
-
-/// The jobs of a world that are ready to run. First in, first out, unless a ``JobChooser``
-/// picks (a world exploring interleavings): the one place that decides which ready job runs next.
-///
-/// A buffer of its own rather than arrays: it is touched twice per job (an explored iteration
-/// runs about a hundred), and holds plain values, so it needs no reference counting and no
-/// uniqueness checks. The ready jobs are `entries[head ..< head + count]`, their tasks beside
-/// them in `tasks` (so that choosing passes a view and copies nothing).
-struct ReadyJobs: ~Copyable {
-  /// Plain bits (the buffer copies entries and never deinitializes them), which the compiler
-  /// checks: a field holding a reference would not compile here.
-  struct Entry: BitwiseCopyable {
-    let job: UnownedJob
-    let task: UInt64
-    /// A job of a test's own task that the world adopted: it runs as the global executor
-    /// would run it (see `FollowedWork.run`).
-    var isAdopted = false
-  }
-
-  private var entries: UnsafeMutablePointer<Entry>
-  private var tasks: UnsafeMutablePointer<UInt64>
-  private var capacity: Int
-  private var head = 0
-  private(set) var count = 0
-
-  init() {
-    capacity = 16
-    entries = .allocate(capacity: capacity)
-    tasks = .allocate(capacity: capacity)
-  }
-
-  deinit {
-    entries.deallocate()
-    tasks.deallocate()
-  }
-
-  var isEmpty: Bool { count == 0 }
-
-  mutating func append(_ entry: Entry) {
-    if head + count == capacity { makeRoom() }
-    (entries + head + count).initialize(to: entry)
-    (tasks + head + count).initialize(to: entry.task)
-    count += 1
-  }
-
-  /// Makes room at the end: moves the ready jobs to the front when they take up at most half
-  /// the buffer, else moves them into a buffer twice the size.
-  private mutating func makeRoom() {
-    if count * 2 <= capacity {
-      entries.update(from: entries + head, count: count)
-      tasks.update(from: tasks + head, count: count)
-    } else {
-      capacity *= 2
-      let movedEntries = UnsafeMutablePointer<Entry>.allocate(capacity: capacity)
-      let movedTasks = UnsafeMutablePointer<UInt64>.allocate(capacity: capacity)
-      movedEntries.initialize(from: entries + head, count: count)
-      movedTasks.initialize(from: tasks + head, count: count)
-      entries.deallocate()
-      tasks.deallocate()
-      entries = movedEntries
-      tasks = movedTasks
-    }
-    head = 0
-  }
-
-  /// The job to run next: the one `chooser` picks, else the oldest.
-  mutating func next(choosingWith chooser: (any JobChooser)? = nil) -> Entry? {
-    guard count > 0 else { return nil }
-    var index = head
-    if let chooser {
-      let choice = chooser.chooseNext(among: UnsafeBufferPointer(start: tasks + head, count: count))
-      index = head + min(max(choice, 0), count - 1)
-    }
-    let entry = entries[index]
-    if index == head {
-      head += 1
-    } else {
-      // The jobs after it move up one: the rest stay in the order they became ready.
-      for moving in index..<(head + count - 1) {
-        entries[moving] = entries[moving + 1]
-        tasks[moving] = tasks[moving + 1]
-      }
-    }
-    count -= 1
-    if count == 0 { head = 0 }
-    return entry
-  }
-}
-
-/// A cheap reading of a monotonic clock, for timing jobs: a world reads it twice per job, and the
-/// coarse clock (a few milliseconds' resolution, plenty for patiences of seconds) costs a
-/// fraction of a precise reading.
-struct JobTime {
-  let nanoseconds: UInt64
-
-  static var now: JobTime {
-    var spec = timespec()
-    #if canImport(Glibc) || canImport(Musl)
-      clock_gettime(CLOCK_MONOTONIC_COARSE, &spec)
-    #else
-      clock_gettime(CLOCK_MONOTONIC, &spec)
-    #endif
-    return JobTime(nanoseconds: UInt64(spec.tv_sec) &* 1_000_000_000 &+ UInt64(spec.tv_nsec))
-  }
-
-  /// How long after `earlier` this reading was taken.
-  func duration(since earlier: JobTime) -> Duration {
-    .nanoseconds(Int64(bitPattern: nanoseconds &- earlier.nanoseconds))
-  }
-
-  /// The continuous-clock instant `duration` after this reading (for waits, which take those).
-  func deadline(after duration: Duration) -> ContinuousClock.Instant {
-    ContinuousClock.now.advanced(by: duration - JobTime.now.duration(since: self))
-  }
 }

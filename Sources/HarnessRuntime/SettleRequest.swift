@@ -5,7 +5,7 @@ import HarnessIssues
 ///
 /// Its closures hold the clock weakly: the follower may drop a request while holding its lock,
 /// and must never run a clock's deinit there.
-final class SettleRequest: @unchecked Sendable {
+package final class SettleRequest: @unchecked Sendable {
   /// Resumes the next due sleeper of the clock and moves the clock to its deadline; `false` when
   /// no sleeper is due. Calls `willWake` with the sleeper's task id just before waking it.
   let resumeNext: @Sendable (_ willWake: (UInt64) -> Void) -> Bool
@@ -25,7 +25,7 @@ final class SettleRequest: @unchecked Sendable {
   /// The task waiting for the request, when it waits off the main actor (0 otherwise).
   var waitingTask: UInt64 = 0
 
-  init(
+  package init(
     maxResumptions: Int? = nil,
     workIsIdle: (@Sendable () -> Bool)? = nil,
     resumeNext: @escaping @Sendable (_ willWake: (UInt64) -> Void) -> Bool,
@@ -38,14 +38,14 @@ final class SettleRequest: @unchecked Sendable {
   }
 
   /// A request that only waits for the work to settle.
-  static func settleOnly(workIsIdle: (@Sendable () -> Bool)? = nil) -> SettleRequest {
+  package static func settleOnly(workIsIdle: (@Sendable () -> Bool)? = nil) -> SettleRequest {
     SettleRequest(workIsIdle: workIsIdle, resumeNext: { _ in false })
   }
 }
 
 /// Why a settle ended early instead of hanging, or what went wrong while nobody waited. The
 /// caller reports it, so that the issue lands in the right test at the line of the `advance`.
-enum SettleProblem: Sendable, Equatable {
+package enum SettleProblem: Sendable, Equatable {
   /// Work kept running without suspending on anything the clock sees.
   case workNeverSettles(jobs: Int)
   /// `run()` resumed its maximum of sleepers and more keep coming.
@@ -59,25 +59,25 @@ enum SettleProblem: Sendable, Equatable {
   case hookReclaimed
 
   /// Whether the problem is reported as a warning (the test goes on as it should).
-  var isWarning: Bool { self == .hookReclaimed }
+  package var isWarning: Bool { self == .hookReclaimed }
 
   /// The issue that reports the problem with `message` at `location`.
-  func issue(_ message: String, at location: SourceCodeLocation) -> ReportedIssue {
+  package func issue(_ message: String, at location: SourceCodeLocation) -> ReportedIssue {
     ReportedIssue(message: message, severity: isWarning ? .warning : .error, location: location)
   }
 }
 
 /// A followed job that ran longer than its world's patience.
-struct JobBlock: Sendable, Equatable {
+package struct JobBlock: Sendable, Equatable {
   /// The task whose job it was (0: not a task).
-  var task: UInt64
+  package var task: UInt64
   /// Whether that task is the test's own (it created, advanced or settled a clock).
-  var isTestsOwnTask: Bool
+  package var isTestsOwnTask: Bool
   /// Where the task last slept on a test clock, when it did.
-  var lastSleptAt: SourceCodeLocation?
+  package var lastSleptAt: SourceCodeLocation?
   /// How long it had run when reported.
-  var ran: Duration
-  var patience: Duration
+  package var ran: Duration
+  package var patience: Duration
   /// Whether it was still running when reported.
-  var stillRunning: Bool
+  package var stillRunning: Bool
 }

@@ -24,12 +24,12 @@ import Synchronization
 /// leaves their own hook in the slot for good once ours was there. So the hook cannot stay taken
 /// away: ``reclaim()``, called whenever a world begins or settles, puts ours back and chains to
 /// whatever it found, so jobs the follower does not take still reach that hook.
-enum GlobalEnqueueHook {
+package enum GlobalEnqueueHook {
   typealias Original = @convention(thin) (UnownedJob) -> Void
   typealias Hook = @convention(thin) (UnownedJob, Original) -> Void
 
   /// Whether the hook was installed and a probe job reached it.
-  static let isInstalled: Bool = install()
+  package static let isInstalled: Bool = install()
 
   nonisolated(unsafe) private static let slot = ProcessSymbol.address("swift_task_enqueueGlobal_hook")?
     .assumingMemoryBound(to: Hook?.self)
@@ -77,7 +77,7 @@ enum GlobalEnqueueHook {
   /// Puts our hook back in the slot if another library replaced it (or emptied the slot),
   /// chaining to what was there. Returns `true` the first time in the process that it had to,
   /// for the caller to warn.
-  static func reclaim() -> Bool {
+  package static func reclaim() -> Bool {
     guard isInstalled, let slot else { return false }
     // The common case, one load: the slot is ours.
     if let current = slot.pointee, unsafeBitCast(current, to: UInt.self) == hookBits { return false }
@@ -92,7 +92,7 @@ enum GlobalEnqueueHook {
   }
 
   /// Whether our hook is in the slot now.
-  static var isInSlot: Bool {
+  package static var isInSlot: Bool {
     guard isInstalled, let slot, let current = slot.pointee else { return false }
     return unsafeBitCast(current, to: UInt.self) == hookBits
   }

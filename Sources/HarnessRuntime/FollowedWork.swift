@@ -1,0 +1,108 @@
+import Dispatch
+import Foundation
+import HarnessIssues
+import Synchronization
+
+/// Routes the jobs that test clocks follow to the executor of their test's world, and knows
+/// when a world's work has settled.
+///
+/// How a job becomes *followed* (checked in ``take(_:)``, called by ``GlobalEnqueueHook`` for
+/// every job headed for the global concurrent executor):
+/// 1. it resumes a task already followed (a task that slept on a test clock, or one started by
+///    followed work);
+/// 2. it was caused by followed work: enqueued by a job running on a world's executor, or by a
+///    member task of a world (the test's task once it created, advanced or settled a clock),
+///    and it is not a task older than the world (a test runner's task resumed by the test's
+///    completion stays where it was);
+/// 3. it leaves the main actor and belongs to a world's test. The runtime offers no hook on the
+///    main executor, so a main actor task started by the test is invisible until it leaves the
+///    main actor; such a job is followed for one job (its world now uses the main actor), and
+///    for good once its task sleeps on a test clock.
+///
+/// Each world runs its jobs one at a time on a thread of its own (see ``World``), so tests
+/// never wait for each other's work. A world has settled when none of its jobs is queued or
+/// running and, if its work uses the main actor, the main actor has run everything it had
+/// queued since: every task of the world is then suspended. The lock is never held while a job
+/// runs; a job that runs longer than the world's patience is reported by the watchdog.
+package final class FollowedWork: TaskExecutor, @unchecked Sendable {
+  package static let shared = FollowedWork()
+
+  /// Jobs a world may run between two sleeper resumptions before `advance` gives up on it.
+  static let jobBudget = 100_000
+  /// How long the main actor may take to run a job before the follower stops waiting for it.
+  static let defaultMainActorPatience = Duration.seconds(10)
+  /// How long one followed job may run before it is reported as blocking its world.
+  static let defaultJobPatience = Duration.seconds(10)
+  /// How often the watchdog looks for a settled world whose advance still waits.
+  static let stepCheckInterval = Duration.milliseconds(250)
+  /// `HARNESS_FOLLOW_DEBUG=1` prints when the watchdog had to step a settled world, and when a
+  /// main actor drain gave up or was skipped.
+  static let debugsFollowing = ProcessInfo.processInfo.environment["HARNESS_FOLLOW_DEBUG"] == "1"
+  /// How long a world that does not use the main actor waits for it to drain before it takes
+  /// the main thread for blocked and stops draining it. (Under ThreadSanitizer on a loaded
+  /// machine a main queue that is merely slow took 0.1–1.5 s to drain: a shorter threshold let
+  /// settles miss a main actor task the test had just started.)
+  static let mainQueueStallThreshold = Duration.seconds(1)
+  /// How long such a world waits instead while the main queue is likely slow rather than
+  /// blocked (its thread is running, or the machine is loaded).
+  static let busyMainQueueStallThreshold = Duration.seconds(5)
+
+  /// The global concurrent executor, as the executor a followed job runs on.
+  static let globalTaskExecutor = globalConcurrentExecutor.asUnownedTaskExecutor()
+
+  let lock = FollowLock()
+  /// Lets the hook skip all work while no world exists.
+  let liveWorldCount = Atomic<Int>(0)
+
+  // Guarded by `lock`.
+  var worlds: [World] = []
+  @exclusivity(unchecked) var followedTasks: [UInt64: World] = [:]
+  /// Work that left the main actor before any world claimed it: it runs on an executor of its
+  /// own, for one job, unless its task sleeps on a test clock in it (then it joins that clock's
+  /// world). Never retired.
+  let unclaimed = World(firstTask: 0, testID: nil, usesMainActor: true)
+  /// Whether a main actor drain has been waiting longer than ``mainQueueStallThreshold``: the
+  /// main thread is blocked, so worlds that do not use the main actor stop draining it.
+  var mainQueueIsStalled = false
+  @exclusivity(unchecked) var memberTasks: [UInt64: World] = [:]
+  /// The world of the XCTest test running now, which owns the tasks created from the main
+  /// thread outside any task (see ``beginMainThreadTest(_:bindings:)``).
+  @exclusivity(unchecked) var mainThreadTest: World?
+  /// Test tasks whose settle a world's thread ended: the job that resumes each runs next on
+  /// that thread, which is awake already, rather than wake a thread of the global executor
+  /// (a `TestStore` round trip then costs no thread hand-off). For that one job only.
+  @exclusivity(unchecked) var adoptedTasks: [UInt64: World] = [:]
+  /// Tasks running ``runExplored(chooser:stallPatience:testID:onStall:_:)``: the next task each
+  /// creates is the body of the world it explores.
+  @exclusivity(unchecked) var exploringCreators: [UInt64: World] = [:]
+  /// Threads whose world retired, waiting for a new one (see ``runWorlds(on:)``).
+  var parkedThreads: [WorldThread] = []
+  /// Tasks of abandoned explored runs: their jobs are dropped, so they never run again.
+  let quarantinedTasks = Locked<Set<UInt64>>([])
+  /// Whether any task was quarantined: only then does the hook look in ``quarantinedTasks``.
+  let quarantineIsActive = Atomic<Bool>(false)
+  /// The thread stepping a world from the main queue after a flush, while it does.
+  let mainQueueStepThreadID = Atomic<UInt>(0)
+
+  // The watchdog. Guarded by `lock`.
+  let wakeWatchdog = FollowLock.Condition()
+  var watchdogStarted = false
+  var watchdogIsWaiting = false
+  var watchdogWaitsUntil: ContinuousClock.Instant?
+  /// The earliest deadline asked for while the watchdog was looking at the worlds (it lets go of
+  /// the lock while it steps one): its look may have passed the world already.
+  var watchdogArmedWhileLooking: ContinuousClock.Instant?
+
+  private init() {}
+
+  /// Set when the runtime hook had to be reclaimed for the first time in the process: the next
+  /// settle reports it, as a warning, at its caller's line.
+  let hookWarningIsDue = Atomic<Bool>(false)
+
+  /// Installs the runtime hook, or puts it back if another library took the slot (see
+  /// ``GlobalEnqueueHook/reclaim()``). Called whenever a world begins, joins or settles.
+  func reclaimHook() {
+    guard GlobalEnqueueHook.isInstalled else { return }
+    if GlobalEnqueueHook.reclaim() { hookWarningIsDue.store(true, ordering: .relaxed) }
+  }
+}

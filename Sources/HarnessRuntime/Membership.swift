@@ -1,0 +1,172 @@
+import Dispatch
+import Foundation
+import HarnessIssues
+import Synchronization
+
+// Which world a clock, a test or a task belongs to: worlds begin, gain members and retire.
+extension FollowedWork {
+  // MARK: - Worlds
+
+  /// The world the calling code joins: the world whose job runs on this thread, else the world
+  /// of the current task, else the world of the current test, else a new one.
+  package func joinWorld(testID: String?) -> World {
+    reclaimHook()
+    let task = TaskIdentity.currentTaskID()
+    let onMain = TaskIdentity.isOnMainQueue
+    let here = World.onCurrentThread
+    lock.lock()
+    defer { lock.unlock() }
+    let world: World
+    // Unclaimed work is nobody's world: code running there starts (or finds) its own.
+    if let here, here !== unclaimed, !here.isRetired {
+      world = here
+    } else if task != 0, let known = followedTasks[task] ?? memberTasks[task], known !== unclaimed,
+      !known.isRetired
+    {
+      world = known
+    } else if let testID, let same = worlds.last(where: { $0.testID == testID }) {
+      world = same
+    } else {
+      world = World(firstTask: task, testID: testID, usesMainActor: onMain)
+      worlds.append(world)
+      liveWorldCount.add(1, ordering: .relaxed)
+    }
+    addMember(task, to: world)
+    if onMain { world.usesMainActor = true }
+    world.memberCount += 1
+    return world
+  }
+
+  /// Begins the world of an XCTest test that runs now (XCTest runs one at a time, its test
+  /// methods on the main thread), before any of its code runs, and returns it: the tasks
+  /// created from the main thread outside any task until the test ends (XCTest's tasks for an
+  /// async test method, its async `setUp` and `tearDown`, and the tasks a synchronous test
+  /// starts) are the test's own. The caller binds the Harness objects the test case holds.
+  package func beginMainThreadTest(_ testID: String) -> World {
+    reclaimHook()
+    lock.lock()
+    defer { lock.unlock() }
+    // Not a member's join (nothing runs on the main actor yet): the test's end retires it.
+    let world = worlds.last(where: { $0.testID == testID }) ?? {
+      let world = World(firstTask: 0, testID: testID, usesMainActor: false)
+      worlds.append(world)
+      liveWorldCount.add(1, ordering: .relaxed)
+      return world
+    }()
+    mainThreadTest = world
+    return world
+  }
+
+  /// Notes one more clock or `TestWork` bound to `world`.
+  package func addBinding(to world: World) {
+    lock.lock()
+    world.memberCount += 1
+    lock.unlock()
+  }
+
+  /// Lock held.
+  func addMember(_ task: UInt64, to world: World) {
+    guard task != 0, !world.isRetired else { return }
+    // A task followed by a world runs its jobs there already; one that runs unclaimed for a job
+    // (it came from the main actor) becomes a member all the same.
+    if let followed = followedTasks[task], followed !== unclaimed { return }
+    memberTasks[task] = world
+    world.addMember(task: task)
+  }
+
+  /// Sets how long `world` waits for the main actor to drain, and for one job to end.
+  package func setPatience(mainActor: Duration?, job: Duration?, for world: World) {
+    lock.lock()
+    if let mainActor { world.mainActorPatience = mainActor }
+    if let job { world.jobPatience = job }
+    lock.unlock()
+  }
+
+  /// Called when a clock or `TestWork` of `world` goes away; the last one retires the world.
+  /// Returns the problems no advance has reported yet, for the caller to report.
+  package func leaveWorld(_ world: World) -> [SettleProblem] {
+    lock.lock()
+    defer { lock.unlock() }
+    world.memberCount -= 1
+    guard world.memberCount == 0 else { return [] }
+    retire(world)
+    defer { world.unreportedProblems = [] }
+    return world.unreportedProblems
+  }
+
+  /// Retires the worlds of a test that has ended (XCTest says when), so that clocks an
+  /// `XCTestCase` keeps after its test stop taking jobs; a later use binds them afresh.
+  package func testEnded(_ testID: String) {
+    lock.lock()
+    for world in worlds where world.testID == testID { retire(world) }
+    if mainThreadTest?.testID == testID { mainThreadTest = nil }
+    lock.unlock()
+  }
+
+  /// Lock held.
+  func retire(_ world: World) {
+    guard !world.isRetired else { return }
+    world.isRetired = true
+    // Its tasks are no longer its own.
+    world.followGeneration.add(1, ordering: .releasing)
+    worlds.removeAll { $0 === world }
+    followedTasks = followedTasks.filter { $0.value !== world }
+    memberTasks = memberTasks.filter { $0.value !== world }
+    adoptedTasks = adoptedTasks.filter { $0.value !== world }
+    if world.threadIsWaiting { world.wakeThread.signal() }
+    liveWorldCount.subtract(1, ordering: .relaxed)
+  }
+
+  /// Records that the current task sleeps on a clock of `world`, and says whether the sleep
+  /// comes from work the follower sees (otherwise its timing against `advance` is a race).
+  package func noteSleeper(_ task: UInt64, in world: World, at site: SourceCodeLocation?) -> Bool {
+    reclaimHook()
+    let onMain = TaskIdentity.isOnMainQueue
+    let here = World.onCurrentThread
+    lock.lock()
+    defer { lock.unlock() }
+    let isSeen =
+      here === world
+      || (task != 0 && (followedTasks[task] === world || memberTasks[task] === world))
+      || here === unclaimed
+      || onMain
+    // An unclaimed task came from the main actor and will go back to it after its sleep.
+    if onMain || here === unclaimed || (task != 0 && followedTasks[task] === unclaimed) { world.usesMainActor = true }
+    if world.wokenTask == task { world.wokenTask = nil }
+    if task != 0, !world.isRetired {
+      if let previous = followedTasks[task], previous !== world { previous.followGeneration.add(1, ordering: .releasing) }
+      followedTasks[task] = world
+      if let site { world.sleepSites[task] = site }
+    }
+    return isSeen
+  }
+
+  /// Records that `task` is suspending in a sleep on a clock of `world` (its continuation is
+  /// registered: nothing of the task runs until it is resumed).
+  package func noteSuspendedInSleep(_ task: UInt64, in world: World) {
+    guard task != 0 else { return }
+    lock.lock()
+    if !world.isRetired { world.sleepingTasks.insert(task) }
+    lock.unlock()
+  }
+
+  /// Whether each of `tasks` is suspended in a sleep on a clock of `world`, with nothing of the
+  /// world's queued or running.
+  package func areSleeping(_ tasks: [UInt64], in world: World) -> Bool {
+    let caller = TaskIdentity.currentTaskID()
+    lock.lock()
+    defer { lock.unlock() }
+    // The caller's own job does not count when the world runs it (a test task adopted after a
+    // settle asks right after it): it is not work that could wake a sleeper behind its back.
+    // Nor in an explored run, where the caller is a followed job like any other.
+    let callersJob =
+      caller != 0 && world.runningTask == caller
+        && (world.runningIsAdopted || (world.exploration != nil && World.onCurrentThread === world)) ? 1 : 0
+    // The world's own jobs only: unclaimed work (another test's main actor task, perhaps) does
+    // not wake a sleeper of this world.
+    // Jobs the caller's job staged are pending too (only the world's thread has them).
+    let staged = World.onCurrentThread === world ? world.staged.count : 0
+    return world.pendingJobs + staged - callersJob == 0
+      && tasks.allSatisfy { $0 != 0 && world.sleepingTasks.contains($0) }
+  }
+}

@@ -1,0 +1,133 @@
+import Dispatch
+import Foundation
+import HarnessIssues
+import Synchronization
+
+// Where each job the runtime hook sees goes: to a world, or on to the global executor.
+extension FollowedWork {
+  // MARK: - Taking jobs
+
+  /// Takes `job` onto its world's executor if it belongs to followed work; `false` leaves it to
+  /// the global executor. Called for every global job while a world exists.
+  func take(_ job: UnownedJob) -> Bool {
+    // Tasks of abandoned runs are dropped even once no world lives (a task spinning on
+    // `Task.yield()` would otherwise spin on the global executor for the rest of the process).
+    if quarantineIsActive.load(ordering: .relaxed) {
+      let jobTask = TaskIdentity.taskID(of: job)
+      if jobTask != 0, quarantinedTasks.withLock({ $0.contains(jobTask) }) { return true }
+    }
+    guard liveWorldCount.load(ordering: .relaxed) > 0 else { return false }
+    let jobTask = TaskIdentity.taskID(of: job)
+    let here = World.onCurrentThread
+    // A job of an explored run enqueuing one for its own world (see `World.isStaging`):
+    // not a task's, or a task the world follows. (`isStaging` is only ever set on the world's
+    // own thread, which is the only one where `here` is that world.) Not once the world has
+    // retired: its jobs then go to the global executor, and its quarantined tasks' are dropped,
+    // as the locked path decides.
+    if let here, here.isStaging, !here.isRetired, jobTask == 0 || here.isOwnTask(jobTask) {
+      here.staged.append(ReadyJobs.Entry(job: job, task: jobTask))
+      return true
+    }
+    // On a world's thread the running job tells whose work this is; elsewhere the current task.
+    let currentTask = here == nil || here === unclaimed ? TaskIdentity.currentTaskID() : 0
+    let onMain =
+      here == nil && TaskIdentity.currentThreadID() != mainQueueStepThreadID.load(ordering: .relaxed)
+      && TaskIdentity.isOnMainQueue
+    lock.lock()
+    // One lookup per job: whether its task is followed, and where.
+    let followed = jobTask == 0 ? nil : followedTasks[jobTask]
+    var explored: World?
+    if !exploringCreators.isEmpty, currentTask != 0, jobTask != 0, followed == nil,
+      let world = exploringCreators.removeValue(forKey: currentTask)
+    {
+      // The body of an explored run, created by its driver.
+      world.exploration?.bodyTask = jobTask
+      explored = world
+    }
+    if let test = mainThreadTest, followed == nil, jobTask != 0, currentTask == 0, here == nil, !test.isRetired,
+      memberTasks[jobTask] == nil, Thread.isMainThread
+    {
+      // A task the running XCTest test creates from the main thread: a member of its world
+      // from its first job (it runs where it would have; the tasks it starts are followed).
+      addMember(jobTask, to: test)
+      lock.unlock()
+      return false
+    }
+    let adopted = jobTask == 0 || adoptedTasks.isEmpty ? nil : adoptedTasks.removeValue(forKey: jobTask)
+    guard
+      let world = explored ?? adopted
+        ?? followed ?? world(forJobOf: jobTask, enqueuedBy: currentTask, here: here, onMain: onMain),
+      !world.isRetired
+    else {
+      lock.unlock()
+      return false
+    }
+    if let exploration = world.exploration {
+      exploration.idleSince = nil
+      // Not the driver, adopted here to resume: it is no task of the run.
+      if jobTask != 0, followed !== world, adopted == nil { exploration.noteTask(jobTask, startedBy: here === world ? world.runningTask : nil) }
+    }
+    // Work that leaves the main actor may go back to it: from now on, settles drain it too.
+    if onMain { world.usesMainActor = true }
+    if jobTask != 0, adopted == nil {
+      if followed !== world { followedTasks[jobTask] = world }
+      world.noteRunningAgain(jobTask)
+    }
+    if world === here, world.isStaging {
+      // Its own world, from the running job: staged too, so that the world's jobs keep the
+      // order they were enqueued in.
+      if jobTask != 0, adopted == nil { world.noteOwnTask(jobTask) }
+      world.staged.append(ReadyJobs.Entry(job: job, task: jobTask, isAdopted: adopted != nil))
+      lock.unlock()
+      return true
+    }
+    world.pendingJobs += 1
+    world.ready.append(ReadyJobs.Entry(job: job, task: jobTask, isAdopted: adopted != nil))
+    if !world.threadStarted {
+      startThread(for: world)
+    } else if world.threadIsWaiting {
+      world.wakeThread.signal()
+    }
+    lock.unlock()
+    return true
+  }
+
+  /// The attribution rule 2 listed on the type (rule 1, a followed task, is the caller's
+  /// lookup), and rule 3. Lock held.
+  func world(
+    forJobOf jobTask: UInt64,
+    enqueuedBy currentTask: UInt64,
+    here: World?,
+    onMain: Bool
+  ) -> World? {
+    let cause = cause(here: here, currentTask: currentTask)
+    if let cause, !cause.isRetired {
+      return cause.admits(taskID: jobTask) ? cause : nil
+    }
+    guard onMain else { return nil }
+    if jobTask != 0, let world = memberTasks[jobTask] {
+      // A test's own task leaving the main actor stays where it was, but its work may wait on
+      // the main actor too.
+      world.usesMainActor = true
+      return nil
+    }
+    return unclaimed
+  }
+
+  /// The world whose work enqueues a job: the world running on this thread, else the current
+  /// task's (a member of a world that runs on the unclaimed executor for a job is that world's).
+  /// Lock held.
+  func cause(here: World?, currentTask: UInt64) -> World? {
+    if let here, here !== unclaimed { return here }
+    if currentTask != 0 {
+      let followed = followedTasks[currentTask]
+      if let world = (followed === unclaimed ? nil : followed) ?? memberTasks[currentTask] { return world }
+    }
+    return here
+  }
+
+  package func enqueue(_ job: consuming ExecutorJob) {
+    let unowned = UnownedJob(job)
+    if !take(unowned) { globalConcurrentExecutor.enqueue(ExecutorJob(unowned)) }
+  }
+}

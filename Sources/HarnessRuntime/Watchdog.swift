@@ -1,0 +1,134 @@
+import Dispatch
+import Foundation
+import HarnessIssues
+import Synchronization
+
+// Diagnostics: the watchdog that gives up on blocked jobs and main actor drains, and finds stalls.
+extension FollowedWork {
+  // MARK: - The watchdog
+
+  /// How long a drain of the main actor may take for `world`: its patience if its work uses
+  /// the main actor, else only until the main thread counts as blocked. Lock held.
+  func flushPatience(_ world: World) -> Duration {
+    world.usesMainActor ? world.mainActorPatience : Self.mainQueueStallThreshold
+  }
+
+  /// Makes sure the watchdog looks at `world`'s running job when its patience runs out. Lock held.
+  func armWatchdog(for world: World) {
+    guard let since = world.runningSince, !world.runningJobIsReportedBlocked else { return }
+    armWatchdog(until: since.deadline(after: world.jobPatience))
+  }
+
+  /// Makes sure the watchdog wakes by `deadline`. Lock held.
+  func armWatchdog(until deadline: ContinuousClock.Instant) {
+    if !watchdogStarted {
+      watchdogStarted = true
+      let thread = Thread { FollowedWork.shared.watch() }
+      thread.name = "Harness.TestClock.watchdog"
+      thread.start()
+    } else if watchdogIsWaiting {
+      if watchdogWaitsUntil.map({ deadline < $0 }) ?? true { wakeWatchdog.signal() }
+    } else {
+      watchdogArmedWhileLooking = min(watchdogArmedWhileLooking ?? deadline, deadline)
+    }
+  }
+
+  /// The watchdog's thread: gives up on main actor drains and on jobs that take longer than
+  /// their world's patience, so that no advance waits for them forever.
+  func watch() {
+    lock.lock()
+    while true {
+      let now = ContinuousClock.now
+      var earliest: ContinuousClock.Instant?
+      func wake(by deadline: ContinuousClock.Instant) { earliest = min(earliest ?? deadline, deadline) }
+      let lookAgain = now.advanced(by: Self.stepCheckInterval)
+      watchdogArmedWhileLooking = nil
+      for world in worlds where !world.requests.isEmpty {
+        // A settled world whose advance still waits missed a step: take it now rather than
+        // leave the test hanging (and say so when asked to, to find the cause).
+        guard isSettled(world), !world.isFlushingMainActor, !world.isStepping, world.runningSince == nil else {
+          wake(by: lookAgain)
+          continue
+        }
+        let waiting = world.requests.count
+        if world.sawSettledWhileWaiting {
+          step(world)
+          if Self.debugsFollowing, world.requests.count < waiting {
+            print("Harness follower: a settled world's advance was stepped by the watchdog")
+          }
+        }
+        world.sawSettledWhileWaiting = !world.requests.isEmpty
+        if !world.requests.isEmpty {
+          wake(by: lookAgain)
+        }
+      }
+      for world in worlds {
+        if world.isFlushingMainActor, let start = world.mainActorFlushStart {
+          var deadline = start.advanced(by: flushPatience(world))
+          if deadline <= now, !world.usesMainActor, MainQueueDrainer.mayBeSlowRatherThanBlocked {
+            deadline = start.advanced(by: Self.busyMainQueueStallThreshold)
+          }
+          if deadline <= now {
+            if Self.debugsFollowing {
+              print("Harness follower: a main actor drain gave up after \(now - start) (world uses the main actor: \(world.usesMainActor))")
+            }
+            world.isFlushingMainActor = false
+            mainQueueIsStalled = true
+            if world.usesMainActor {
+              world.usesMainActor = false
+              world.requests.first?.problems.append(.mainActorUnresponsive(patience: world.mainActorPatience))
+            }
+            step(world)
+          } else {
+            wake(by: deadline)
+          }
+        }
+        if let exploration = world.exploration, exploration.continuation != nil, exploration.bodyResult == nil,
+          !exploration.hasStalled
+        {
+          if world.pendingJobs == 0, let since = exploration.idleSince {
+            let deadline = since.deadline(after: exploration.stallPatience)
+            if deadline > now {
+              wake(by: deadline)
+            } else if let check = exploration.outsideWorkCheck, check.idleSince == since.nanoseconds {
+              // Idle past the patience: a stall once the machine's other work has moved on.
+              let confirmed = check.confirmation(patience: exploration.stallPatience)
+              if confirmed <= now {
+                deliver(world, ending: .stalled)
+              } else {
+                wake(by: confirmed)
+              }
+            } else {
+              exploration.startOutsideWorkCheck(idleSince: since)
+              wake(by: lookAgain)
+              lock.unlock()
+              sendOutsideWorkProbes(world, idleSince: since.nanoseconds)
+              lock.lock()
+            }
+          } else {
+            wake(by: lookAgain)
+          }
+        }
+        if let since = world.runningSince, !world.runningJobIsReportedBlocked, !world.requests.isEmpty {
+          let deadline = since.deadline(after: world.jobPatience)
+          if deadline <= now {
+            world.runningJobIsReportedBlocked = true
+            let problem = blockedProblem(world)
+            // Only the requests waiting now: one made while this thread completes them (the
+            // lock is released meanwhile) is not this report's, and is stepped afterwards.
+            for _ in world.requests.indices { complete(world, with: problem) }
+            step(world)
+          } else {
+            wake(by: deadline)
+          }
+        }
+      }
+      if let armed = watchdogArmedWhileLooking { wake(by: armed) }
+      watchdogIsWaiting = true
+      watchdogWaitsUntil = earliest
+      if let earliest { wakeWatchdog.wait(lock, until: earliest) } else { wakeWatchdog.wait(lock) }
+      watchdogIsWaiting = false
+      watchdogWaitsUntil = nil
+    }
+  }
+}

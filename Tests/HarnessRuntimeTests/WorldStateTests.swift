@@ -1,0 +1,147 @@
+import Dispatch
+import Foundation
+import HarnessIssues
+import HarnessRuntime
+import Testing
+
+/// Runs `body` on a thread of its own, outside any task and any world, and returns its result.
+private func onAThreadOfItsOwn<T: Sendable>(_ body: @escaping @Sendable () -> T) -> T {
+  let result = Locked<T?>(nil)
+  let done = DispatchSemaphore(value: 0)
+  Thread {
+    result.withLock { $0 = body() }
+    done.signal()
+  }.start()
+  done.wait()
+  return result.withLock { $0! }
+}
+
+/// Picks the oldest ready job: a run in the order the jobs became ready.
+private final class OldestFirst: JobChooser {
+  let taskCreationSites = TaskCreationSites()
+  func chooseNext(among readyTasks: UnsafeBufferPointer<UInt64>) -> Int { 0 }
+}
+
+/// The engine's state machine, through its package API: worlds begin, gain members, follow
+/// the tasks members start, settle, retire; explored runs are bounded and abandoned ones never
+/// run again.
+@Suite struct WorldStateTests {
+  private let engine = FollowedWork.shared
+
+  @Test func aTestsTaskJoinsOneWorldAndTheLastLeaveRetiresIt() async {
+    let world = engine.joinWorld(testID: "WorldStateTests.join")
+    #expect(engine.joinWorld(testID: "WorldStateTests.join") === world)
+    // Code outside the test's work, for another test, gets a world of its own.
+    let other = onAThreadOfItsOwn { [engine] in engine.joinWorld(testID: "WorldStateTests.other") }
+    #expect(other !== world)
+    #expect(engine.leaveWorld(world).isEmpty)
+    #expect(!world.isRetired)
+    _ = engine.leaveWorld(world)
+    #expect(world.isRetired)
+    _ = engine.leaveWorld(other)
+    #expect(other.isRetired)
+  }
+
+  @Test func theEndOfATestRetiresItsWorldsWhateverHoldsThem() {
+    let world = engine.joinWorld(testID: "WorldStateTests.end")
+    engine.testEnded("WorldStateTests.end")
+    #expect(world.isRetired)
+    _ = engine.leaveWorld(world)
+  }
+
+  @Test func anXCTestStyleWorldExistsBeforeTheTestRuns() {
+    let world = engine.beginMainThreadTest("WorldStateTests.begin")
+    #expect(engine.beginMainThreadTest("WorldStateTests.begin") === world)
+    #expect(!world.isRetired)
+    engine.testEnded("WorldStateTests.begin")
+    #expect(world.isRetired)
+  }
+
+  /// A task a member starts is followed: the settle returns only once it has run.
+  @Test func aSettleWaitsForTheTasksAMemberStarts() async {
+    let world = engine.joinWorld(testID: "WorldStateTests.settle")
+    let steps = Locked<[Int]>([])
+    let task = Task {
+      for step in 1...5 {
+        steps.withLock { $0.append(step) }
+        await Task.yield()
+      }
+    }
+    let problems = await engine.settle(world, .settleOnly())
+    #expect(problems.isEmpty)
+    #expect(steps.withLock { $0 } == [1, 2, 3, 4, 5])
+    await task.value
+    _ = engine.leaveWorld(world)
+  }
+
+  /// A sleep is seen when its task is followed, and not when it comes from elsewhere.
+  @Test func aSleepIsSeenOnlyFromTheWorldsWork() async {
+    let world = engine.joinWorld(testID: "WorldStateTests.sleep")
+    let member = TaskIdentity.currentTaskID()
+    #expect(engine.noteSleeper(member, in: world, at: nil))
+    // A task the test starts is followed: its sleeps are seen.
+    let child = await Task { [engine] in engine.noteSleeper(TaskIdentity.currentTaskID(), in: world, at: nil) }.value
+    #expect(child)
+    // A thread outside the test's work (a Dispatch callback, say) is not.
+    let seenFromOutside = onAThreadOfItsOwn { [engine] in engine.noteSleeper(0, in: world, at: nil) }
+    #expect(!seenFromOutside)
+    _ = engine.leaveWorld(world)
+  }
+
+  /// The step bound: a run that keeps running jobs is abandoned after `maxJobs`, and its tasks
+  /// never run again (they may hold what the caller frees next).
+  @Test func aRunPastItsStepBoundIsAbandonedAndItsTasksQuarantined() async throws {
+    let spins = Locked(0)
+    let outcome = await ExploredRun.run(chooser: OldestFirst(), stallPatience: .seconds(30), maxJobs: 200, testID: nil) {
+      while true {
+        spins.withLock { $0 += 1 }
+        await Task.yield()
+      }
+    }
+    guard case .exceededJobs(let jobs, let report) = outcome else {
+      Issue.record("expected the step bound to end the run, got \(outcome)")
+      return
+    }
+    #expect(jobs == 200)
+    #expect(report.contains("• the body"))
+    #expect(outcome.wasAbandoned)
+    // Until the driver has quarantined the run's tasks, they may take a few more turns;
+    // nothing after that.
+    try await Task.sleep(for: .milliseconds(50))
+    let spun = spins.withLock { $0 }
+    try await Task.sleep(for: .milliseconds(100))
+    #expect(spins.withLock { $0 } == spun)
+  }
+
+  /// A run with no job ready and its body unfinished is a stall, reported with its tasks.
+  @Test func aRunWithNothingReadyStalls() async {
+    let outcome = await ExploredRun.run(chooser: OldestFirst(), stallPatience: .milliseconds(200), testID: nil) {
+      await withUnsafeContinuation { (_: UnsafeContinuation<Void, Never>) in }
+    }
+    guard case .stalled(let report) = outcome else {
+      Issue.record("expected a stall, got \(outcome)")
+      return
+    }
+    #expect(report.contains("• the body"))
+  }
+
+  @Test func aRunThatReturnsFinishes() async {
+    let outcome = await ExploredRun.run(chooser: OldestFirst(), stallPatience: .seconds(30), maxJobs: 10_000, testID: nil) {
+      await withTaskGroup(of: Void.self) { group in
+        for _ in 1...3 { group.addTask { await Task.yield() } }
+      }
+    }
+    guard case .finished(let error) = outcome else {
+      Issue.record("expected the run to finish, got \(outcome)")
+      return
+    }
+    #expect(error == nil)
+  }
+
+  @Test func theHookIsInstalledAndInItsSlot() {
+    #expect(GlobalEnqueueHook.isInstalled)
+    #expect(GlobalEnqueueHook.isInSlot)
+    // Nothing to take back: the slot is ours.
+    #expect(!GlobalEnqueueHook.reclaim())
+  }
+}
