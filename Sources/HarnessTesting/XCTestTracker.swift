@@ -48,7 +48,7 @@ final class XCTestTracker: NSObject, XCTestObservation, @unchecked Sendable {
     Self.running.withLock { $0 = running }
     // Its world begins now, so that the test's tasks are followed from their first job, and a
     // clock kept in a stored property (made before any test ran) joins it.
-    TestWork.testBegan(testCase.name, testCase: testCase, always: testCase is DependencyTestCase)
+    TestWork.testBegan(testCase.name, testCase: testCase)
   }
 
   /// An `XCTFail` in a plain `XCTestCase` inside `withExpectedIssue`: too late to expect it (a
