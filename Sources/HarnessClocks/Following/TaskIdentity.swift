@@ -14,7 +14,7 @@ import Dispatch
 /// convention), the id a job's `description` prints: ids are never reused, unlike task
 /// addresses. On a runtime that does not export it, nothing is followed and every test clock
 /// says so (``isSupported``): guessing ids from text is not an option.
-enum TaskIdentity {
+package enum TaskIdentity {
   private typealias GetJobTaskID = @convention(thin) (UnownedJob) -> UInt64
 
   private static let getJobTaskID = ProcessSymbol.function("swift_task_getJobTaskId", as: GetJobTaskID.self)
@@ -38,7 +38,7 @@ enum TaskIdentity {
   }
 
   /// An id for the calling thread, comparable across threads.
-  static func currentThreadID() -> UInt {
+  package static func currentThreadID() -> UInt {
     #if canImport(Darwin)
       UInt(bitPattern: pthread_self())
     #else
