@@ -70,6 +70,9 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
     var exhaustivity: Exhaustivity = .on
     var timeout: Duration = .seconds(1)
     var isFinished = false
+    /// Effects a failed `receive` already named as the reason nothing arrived (parked on a test
+    /// clock): not reported again as running at the end of the test.
+    var blamed: [EffectLifecycle] = []
 
     /// Takes `received` as asserted: the asserted state moves to the state after it, unless it
     /// was reported before a send (the asserted state is already past it).
@@ -459,21 +462,44 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
     let exhaustivity = self.exhaustivity
     // Exhaustive: the next received action must match. Non-exhaustive: wait (up to the
     // timeout) until one matches, then skip those before it.
-    let found = await waitForReceivedAction(timeout: timeout, at: location) { received in
+    let wait = await waitForReceivedAction(timeout: timeout, at: location) { received in
       exhaustivity == .on ? !received.isEmpty : received.contains { matching($0.action) }
     }
-    guard found else {
-      let running = runtime.inFlight.count
-      let skipped = core.withLock { $0.received.map(\.action) }
+    guard wait == .ready else {
+      let inFlight = runtime.inFlight
+      let running = inFlight.count
+      // Parked on a test clock, these effects are what the failure is about: the end of the
+      // test does not report them again (one forgotten `advance`, one issue).
+      let skipped = core.withLock { core in
+        if wait == .nothingCanArrive { core.blamed += inFlight.map(\.lifecycle) }
+        return core.received.map(\.action)
+      }
       let unmatched =
         skipped.isEmpty ? "" : "\nNone of the \(skipped.count) received action(s) matched:\n\n\(dumpList(skipped))\n"
-      fail(
-        """
-        Expected to receive \(expected()), but received no \(skipped.isEmpty ? "" : "matching ")action within \(timeout).\(unmatched)
-        \(running == 0 ? "No effect is running." : "\(running) effect(s) still running; if one waits on a clock, advance it before receiving.")
-        """,
-        at: location
-      )
+      let received = "Expected to receive \(expected()), but received no \(skipped.isEmpty ? "" : "matching ")action"
+      // Say what happened: a wait of `timeout`, or none at all because nothing could arrive.
+      let message =
+        switch (wait, running) {
+        case (.timedOut, 0): "\(received) within \(timeout).\(unmatched)\nNo effect is running."
+        case (.timedOut, _):
+          "\(received) within \(timeout).\(unmatched)\n\(running) effect(s) still running; if one waits on a clock, advance it before receiving."
+        case (_, 0): "\(received).\(unmatched)\nNo effect is running, so none can arrive: nothing was waited for."
+        case (_, 1):
+          """
+          \(received).\(unmatched)
+          The running effect sleeps on a test clock that was not advanced, so nothing can arrive \
+          until it is: nothing was waited for. Advance the clock (`await clock.advance(by: …)`) \
+          before receiving.
+          """
+        default:
+          """
+          \(received).\(unmatched)
+          The \(running) running effects sleep on a test clock that was not advanced, so nothing \
+          can arrive until it is: nothing was waited for. Advance the clock \
+          (`await clock.advance(by: …)`) before receiving.
+          """
+        }
+      fail(message, at: location)
       return
     }
     let (next, skipped, before, matchesLater) = core.withLock { core -> (Received, [Action], State, Bool) in
@@ -523,16 +549,25 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
     at location: SourceCodeLocation,
     isolation: isolated (any Actor)? = #isolation,
     until isReady: ([Received]) -> Bool
-  ) async -> Bool {
+  ) async -> ReceiveWait {
     await settle(at: location)
     func ready() -> Bool { core.withLock { isReady($0.received) } }
-    if ready() { return true }
-    if nothingCanArrive { return false }
-    guard await receivedSignal.wait(timeout: timeout, until: ready) else { return false }
+    if ready() { return .ready }
+    if nothingCanArrive { return .nothingCanArrive }
+    guard await receivedSignal.wait(timeout: timeout, until: ready) else { return .timedOut }
     // It came from outside the followed work: what its arrival set going (the rest of the
     // effect that sent it, effects it started) runs as far as it can before the test asserts.
     await settle(at: location)
-    return true
+    return .ready
+  }
+
+  /// How a wait for a received action ended.
+  private enum ReceiveWait {
+    case ready
+    /// Given up at once: nothing could arrive without the test doing something first.
+    case nothingCanArrive
+    /// Nothing arrived within the timeout.
+    case timedOut
   }
 
   /// Whether, the test's work having settled, no effect can send anything without the test
@@ -737,7 +772,8 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
   private func checkEndOfTest(at location: SourceCodeLocation) {
     // Actions already reported before a send are not reported again.
     let (exhaustivity, pending) = core.withLock { ($0.exhaustivity, $0.received.filter { $0.reportedBefore == nil }) }
-    let running = runtime.inFlight
+    let blamed = core.withLock { $0.blamed }
+    let running = runtime.inFlight.filter { effect in !blamed.contains { $0 === effect.lifecycle } }
     guard exhaustivity == .on else {
       if case .off(showSkippedAssertions: true) = exhaustivity, !pending.isEmpty || !running.isEmpty {
         warn(

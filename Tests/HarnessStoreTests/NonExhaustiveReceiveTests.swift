@@ -149,11 +149,13 @@ import Testing
     #expect(
       failures.first?.message.hasPrefix(
         """
-        Expected to receive an action matching the predicate, but received no matching action within 1.0 seconds.
+        Expected to receive an action matching the predicate, but received no matching action.
         None of the 2 received action(s) matched:
 
           TwoResponses.Action.response1(42)
           TwoResponses.Action.response2("Hello")
+
+        No effect is running, so none can arrive: nothing was waited for.
         """
       ) == true
     )
