@@ -38,7 +38,7 @@ package enum TaskIdentity {
   }
 
   /// An id for the calling thread, comparable across threads.
-  static func currentThreadID() -> UInt {
+  package static func currentThreadID() -> UInt {
     #if canImport(Darwin)
       UInt(bitPattern: pthread_self())
     #else

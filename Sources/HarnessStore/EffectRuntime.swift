@@ -133,7 +133,8 @@ final class EffectRuntime<Action: Sendable>: EffectCanceller, Sendable {
       if parent?.state == .cancelled { lifecycle.cancel() }
       registry.nextID += 1
       registry.inFlight[registry.nextID] = EffectInFlight(
-        origin: run.origin, trigger: trigger, cancelIDs: cancelIDs, lifecycle: lifecycle
+        origin: run.origin, trigger: trigger, cancelIDs: cancelIDs, lifecycle: lifecycle,
+        parent: parent.map(ObjectIdentifier.init)
       )
       return registry.nextID
     }
@@ -230,10 +231,11 @@ final class EffectRuntime<Action: Sendable>: EffectCanceller, Sendable {
     for waiter in waiters { waiter.resume() }
   }
 
-  /// The tracked effects still running, oldest first.
+  /// The tracked effects still running, oldest first: those an action returned, not the steps
+  /// a `.concatenate` of theirs runs (one effect, one report).
   var inFlight: [EffectInFlight] {
     registry.withLock { registry in
-      registry.inFlight.filter(\.value.isTracked).sorted { $0.key < $1.key }.map(\.value)
+      registry.inFlight.filter { $0.value.isTracked && $0.value.parent == nil }.sorted { $0.key < $1.key }.map(\.value)
     }
   }
 
@@ -243,12 +245,16 @@ final class EffectRuntime<Action: Sendable>: EffectCanceller, Sendable {
   /// Whether no tracked effect is running.
   var isTrackedIdle: Bool { registry.withLock { !$0.inFlight.contains(where: { $0.value.isTracked }) } }
 
-  /// The runtime ids of the running effects' tasks; `nil` while one has not started yet.
+  /// The runtime ids of the running effects' tasks that may send on their own; `nil` while one
+  /// has not started yet. A `.concatenate` running a step only waits for it: its task is left
+  /// out while the step runs (the step's task is in).
   var runningTaskIDs: [UInt64]? {
     registry.withLock { registry in
       var ids: [UInt64] = []
+      let waitingForAStep = Set(registry.inFlight.values.compactMap(\.parent))
       for entry in registry.inFlight.values {
         guard entry.taskID != 0 else { return nil }
+        if waitingForAStep.contains(ObjectIdentifier(entry.lifecycle)) { continue }
         ids.append(entry.taskID)
       }
       return ids
@@ -304,6 +310,9 @@ struct EffectInFlight: Sendable {
   /// The runtime id of the effect's task, once it has started (0 before).
   var taskID: UInt64 = 0
   let lifecycle: EffectLifecycle
+  /// The lifecycle of the `.concatenate` that runs this effect as a step; `nil` for an effect an
+  /// action returned.
+  var parent: ObjectIdentifier?
   /// Whether the TestStore still expects it to finish (`skipInFlightEffects` stops that).
   var isTracked = true
 }

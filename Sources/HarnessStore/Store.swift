@@ -70,6 +70,10 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
   ///
   /// Sent while another thread's action is being reduced, `action` is reduced right after it
   /// (by that thread), before this call's task reports its effects.
+  ///
+  /// A reducer may read its own store's `state` (the state before the action it reduces). Sent
+  /// by the store's own reducer while it reduces, `action` is reported (return `.send(action)`
+  /// instead) and reduced right after the current action: never a deadlock.
   @discardableResult
   public func send(_ action: Action) -> StoreTask {
     switch backing {

@@ -1,3 +1,4 @@
+import HarnessClocks
 import HarnessDependencies
 import HarnessIssues
 
@@ -11,6 +12,12 @@ import HarnessIssues
 /// stack) is what makes a chain of 100,000 `.send`s run at constant stack depth. Actions from
 /// `.send` effects go to a queue of their own that is drained first, so the `.send`s of one
 /// action are reduced right after it, with nothing else in between.
+///
+/// The drainer owns the state while it reduces: the reducer runs outside the lock, on a copy,
+/// and the lock is taken only to pick the next action and to store the state it produced. So a
+/// reducer (or a dependency it builds) may read `state`, which is the last state stored, and may
+/// send: from another thread that queues as usual; from the drainer's own thread (reentrancy)
+/// the action is reported and reduced right after the current one, before its `.send`s.
 final class StoreCore<State: Sendable, Action: Sendable>: Sendable {
   /// Where an action came from.
   enum Source: Sendable {
@@ -35,19 +42,45 @@ final class StoreCore<State: Sendable, Action: Sendable>: Sendable {
     var outcome: SendOutcome<State>?
   }
 
-  /// One action reduced by the drainer, with what is left to do for it.
-  private struct Step: Sendable {
+  /// The next action for the drainer to reduce, with the dependencies to reduce it with.
+  private struct Next: Sendable {
     var item: Item
-    var effect: Effect<Action>
-    var state: State
+    var dependencies: DependencyValues
+  }
+
+  /// What a `send` does once it has looked at the queue.
+  private enum Arrival: Sendable {
+    /// Nobody was reducing: the sender drains, starting with its own action from `state`.
+    case drain(Next, state: State)
+    /// Another thread is draining: it reduces the action before it stops.
+    case queued
+    /// Sent by the reducer of `reducing`, on the drainer's own thread.
+    case reentered(reducing: Action)
   }
 
   private struct Guarded: Sendable {
+    /// The state after the last action reduced (stored before it is published).
     var state: State
     var dependencies: DependencyValues
+    /// Actions a reducer sent to its own store while it ran: reduced right after it.
+    var reentrant = ItemQueue<Item>()
     var chained = ItemQueue<Item>()
     var queued = ItemQueue<Item>()
     var isDraining = false
+    /// The drainer's thread (valid while `isDraining`).
+    var drainer: UInt = 0
+    /// The action the drainer's reducer is running for, if it is running one.
+    var reducing: Action?
+
+    /// Takes the next action to reduce, or stops draining when none is left.
+    mutating func next() -> Next? {
+      guard let item = reentrant.popFirst() ?? chained.popFirst() ?? queued.popFirst() else {
+        isDraining = false
+        return nil
+      }
+      reducing = item.action
+      return Next(item: item, dependencies: item.dependencies ?? dependencies)
+    }
   }
 
   private let reducer: any Reducer<State, Action>
@@ -82,7 +115,7 @@ final class StoreCore<State: Sendable, Action: Sendable>: Sendable {
     runtime.cancelAll()
   }
 
-  /// The state after the last action reduced.
+  /// The state after the last action reduced (during a reduce: the state before it).
   var state: State { guarded.withLock { $0.state } }
 
   /// The dependencies actions are reduced with (changing them affects later actions).
@@ -94,56 +127,90 @@ final class StoreCore<State: Sendable, Action: Sendable>: Sendable {
   /// Queues `action`; reduces it (and whatever is queued) now unless another sender is
   /// already reducing, in which case that sender reduces it before it stops. The outcome
   /// tells when it was reduced, the state after it and the effects it started.
+  ///
+  /// Sent by a reducer to its own store (on the drainer's thread, while it reduces), the
+  /// action is reported and reduced right after the one being reduced: never a deadlock.
   @discardableResult
   func send(_ action: Action, from source: Source, wantsOutcome: Bool = false) -> SendOutcome<State>? {
     let outcome = wantsOutcome ? SendOutcome<State>() : nil
-    let becameDrainer = guarded.withLock { guarded in
-      guarded.queued.append(Item(action: action, source: source, dependencies: nil, outcome: outcome))
-      if guarded.isDraining { return false }
+    let item = Item(action: action, source: source, dependencies: nil, outcome: outcome)
+    let arrival = guarded.withLock { guarded -> Arrival in
+      if guarded.isDraining {
+        // Only the drainer's own reducer can send on its thread while it reduces: that thread
+        // is inside `drain`, which never suspends.
+        if let reducing = guarded.reducing, guarded.drainer == TaskIdentity.currentThreadID() {
+          guarded.reentrant.append(item)
+          return .reentered(reducing: reducing)
+        }
+        guarded.queued.append(item)
+        return .queued
+      }
       guarded.isDraining = true
-      return true
+      guarded.drainer = TaskIdentity.currentThreadID()
+      guarded.reducing = action
+      return .drain(Next(item: item, dependencies: guarded.dependencies), state: guarded.state)
     }
-    if becameDrainer { drain() }
+    switch arrival {
+    case let .drain(first, state):
+      drain(from: first, state: state)
+    case .queued:
+      break
+    case let .reentered(reducing):
+      reportReentrantSend(action, whileReducing: reducing)
+    }
     return outcome
   }
 
-  /// Reduces queued actions until none is left. Only the drainer calls this.
-  private func drain() {
+  /// Reduces `first`, then queued actions until none is left. Only the drainer calls this.
+  private func drain(from first: Next, state: State) {
+    // The drainer's copy of the state: nobody else writes it while this thread drains.
+    var state = state
+    var next = first
     while true {
-      // Nominal types, not tuples, cross the lock: tuple metadata is looked up on every use.
-      let step = guarded.withLock { guarded -> Step? in
-        guard let item = guarded.chained.popFirst() ?? guarded.queued.popFirst() else {
-          guarded.isDraining = false
-          return nil
-        }
-        let reducer = self.reducer
-        let dependencies = item.dependencies ?? guarded.dependencies
-        let effect = withDependencies({ $0 = dependencies }) {
-          reducer.reduce(into: &guarded.state, action: item.action)
-        }
-        return Step(item: item, effect: effect, state: guarded.state)
+      let item = next.item
+      let reducer = self.reducer
+      let effect = withDependencies({ $0 = next.dependencies }) {
+        reducer.reduce(into: &state, action: item.action)
       }
-      guard let step else { return }
-      let item = step.item
-      let state = step.state
+      // Stored before it is published: a `states` subscriber never sees a newer state than `state`.
+      guarded.withLock { guarded in
+        guarded.state = state
+        guarded.reducing = nil
+      }
       didReduce(Reduced(action: item.action, state: state, source: item.source))
       let trigger: SourceCodeLocation? =
         switch item.source {
         case let .caller(location): location
         case let .effect(trigger): trigger
         }
-      let started = runtime.start(step.effect, trigger: trigger)
-      if !started.sent.isEmpty {
-        guarded.withLock { guarded in
-          for sent in started.sent {
-            guarded.chained.append(
-              Item(action: sent.action, source: .effect(trigger: trigger), dependencies: sent.dependencies, outcome: nil)
-            )
-          }
+      let started = runtime.start(effect, trigger: trigger)
+      // Nominal types, not tuples, cross the lock: tuple metadata is looked up on every use.
+      let following = guarded.withLock { guarded -> Next? in
+        for sent in started.sent {
+          guarded.chained.append(
+            Item(action: sent.action, source: .effect(trigger: trigger), dependencies: sent.dependencies, outcome: nil)
+          )
         }
+        return guarded.next()
       }
       item.outcome?.complete(state: state, tasks: started.tasks)
+      guard let following else { return }
+      next = following
     }
+  }
+
+  private func reportReentrantSend(_ action: Action, whileReducing reducing: Action) {
+    let sent = dumpOneLine(action)
+    let current = dumpOneLine(reducing)
+    reportIssue(
+      """
+      \(sent) was sent to a store while it was reducing \(current), from its reducer (same thread).
+
+      A reducer must not send to its own store: the action is reduced right after \(current), \
+      before that action's effects send anything. Return `.send(\(sent))` from the reducer \
+      instead, or send it from an effect: `.run { send in await send(\(sent)) }`.
+      """
+    )
   }
 }
 

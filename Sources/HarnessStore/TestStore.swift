@@ -56,6 +56,10 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
   struct Received: Sendable {
     var action: Action
     var state: State
+    /// Set when the action was reported as unreceived before a send, which it stays queued
+    /// past: the state right before it, which its `receive` checks against (the asserted state
+    /// has moved on since). Such an action is not reported again.
+    var reportedBefore: State?
   }
 
   struct Core: Sendable {
@@ -66,6 +70,28 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
     var exhaustivity: Exhaustivity = .on
     var timeout: Duration = .seconds(1)
     var isFinished = false
+    /// Effects a failed `receive` already named as the reason nothing arrived (parked on a test
+    /// clock): not reported again as running at the end of the test.
+    var blamed: [EffectLifecycle] = []
+
+    /// Takes `received` as asserted: the asserted state moves to the state after it, unless it
+    /// was reported before a send (the asserted state is already past it).
+    mutating func accept(_ received: Received) {
+      if received.reportedBefore == nil { asserted = received.state }
+    }
+
+    /// Marks the received actions not reported yet as reported, each with the state before it,
+    /// and returns them. They arrived after the last assertion, in order.
+    mutating func reportUnreceived() -> [Action] {
+      var reported: [Action] = []
+      var before = asserted
+      for index in received.indices where received[index].reportedBefore == nil {
+        received[index].reportedBefore = before
+        before = received[index].state
+        reported.append(received[index].action)
+      }
+      return reported
+    }
   }
 
   private let core: Locked<Core>
@@ -107,7 +133,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
       didReduce: { reduced in
         // Actions from effects are queued for `receive`, with the state right after each.
         guard case .effect = reduced.source else { return }
-        core.withLock { $0.received.append(Received(action: reduced.action, state: reduced.state)) }
+        core.withLock { $0.received.append(Received(action: reduced.action, state: reduced.state, reportedBefore: nil)) }
         signal.signal()
       },
       effectFinished: { signal.signal() },
@@ -195,7 +221,8 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
     await settle(at: location)
     checkNoPendingReceivedActions(before: "sending \(dumpOneLine(action))", at: location)
 
-    let before = core.withLock { $0.asserted }
+    // Unreceived actions stay queued (exhaustive): the send starts from the state after them.
+    let before = core.withLock { $0.received.last?.state ?? $0.asserted }
     let outcome = store.send(action, from: .caller(location), wantsOutcome: true)!
     let (after, tasks) = await outcome.reduced()
     await settle(at: location)
@@ -336,6 +363,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
   ) async where Value: Sendable {
     await receive(
       ActionEmbedding(actionCase, fileID: fileID, filePath: filePath, line: line, column: column),
+      described: nil,
       payload: { _ in nil },
       timeout: timeout,
       assert: updateStateToExpectedResult,
@@ -359,6 +387,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
   ) async where Value: Equatable & Sendable {
     await receive(
       ActionEmbedding(actionCase, fileID: fileID, filePath: filePath, line: line, column: column),
+      described: dumpOneLine(actionCase(value)),
       payload: { actual in
         actual == value
           ? nil
@@ -384,6 +413,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
   ) async {
     await receive(
       embedding,
+      described: nil,
       payload: { _ in nil },
       timeout: timeout,
       assert: updateStateToExpectedResult,
@@ -392,30 +422,31 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
     )
   }
 
+  /// Receives an action of the case `embedding` extracts, whose payload `payloadMismatch`
+  /// accepts (returns no failure for): a non-exhaustive store skips the case's actions with
+  /// other payloads too. `described` names the expected action (default: its case).
   private func receive<Child>(
     _ embedding: ActionEmbedding<Action, Child>,
+    described: String?,
     payload payloadMismatch: @escaping (Child) -> String?,
     timeout: Duration?,
     assert updateStateToExpectedResult: ((inout State) throws -> Void)?,
     isolation: isolated (any Actor)?,
     location: SourceCodeLocation
   ) async {
-    let expected = CaseDescription.of(embedding)
-    var payloadFailure: String?
+    let expected = described ?? CaseDescription.of(embedding)
     await receive(
       isolation: isolation,
       described: expected,
       timeout: timeout,
-      matching: { action in
-        guard let child = embedding.extract(action) else { return false }
-        payloadFailure = payloadMismatch(child)
-        return true
+      matching: { action in embedding.extract(action).map { payloadMismatch($0) == nil } ?? false },
+      mismatch: { actual in
+        if let child = embedding.extract(actual), let failure = payloadMismatch(child) { return failure }
+        return "Expected \(expected), but received another action:\n\n  \(dumpOneLine(actual))"
       },
-      mismatch: { actual in "Expected \(expected), but received another action:\n\n  \(dumpOneLine(actual))" },
       assert: updateStateToExpectedResult,
       location: location
     )
-    if let payloadFailure { fail(payloadFailure, at: location) }
   }
 
   private func receive(
@@ -431,52 +462,80 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
     let exhaustivity = self.exhaustivity
     // Exhaustive: the next received action must match. Non-exhaustive: wait (up to the
     // timeout) until one matches, then skip those before it.
-    let found = await waitForReceivedAction(timeout: timeout, at: location) { received in
+    let wait = await waitForReceivedAction(timeout: timeout, at: location) { received in
       exhaustivity == .on ? !received.isEmpty : received.contains { matching($0.action) }
     }
-    guard found else {
-      let running = runtime.inFlight.count
-      let skipped = core.withLock { $0.received.map(\.action) }
+    guard wait == .ready else {
+      let inFlight = runtime.inFlight
+      let running = inFlight.count
+      // Parked on a test clock, these effects are what the failure is about: the end of the
+      // test does not report them again (one forgotten `advance`, one issue).
+      let skipped = core.withLock { core in
+        if wait == .nothingCanArrive { core.blamed += inFlight.map(\.lifecycle) }
+        return core.received.map(\.action)
+      }
       let unmatched =
         skipped.isEmpty ? "" : "\nNone of the \(skipped.count) received action(s) matched:\n\n\(dumpList(skipped))\n"
-      fail(
-        """
-        Expected to receive \(expected()), but received no \(skipped.isEmpty ? "" : "matching ")action within \(timeout).\(unmatched)
-        \(running == 0 ? "No effect is running." : "\(running) effect(s) still running; if one waits on a clock, advance it before receiving.")
-        """,
-        at: location
-      )
+      let received = "Expected to receive \(expected()), but received no \(skipped.isEmpty ? "" : "matching ")action"
+      // Say what happened: a wait of `timeout`, or none at all because nothing could arrive.
+      let message =
+        switch (wait, running) {
+        case (.timedOut, 0): "\(received) within \(timeout).\(unmatched)\nNo effect is running."
+        case (.timedOut, _):
+          "\(received) within \(timeout).\(unmatched)\n\(running) effect(s) still running; if one waits on a clock, advance it before receiving."
+        case (_, 0): "\(received).\(unmatched)\nNo effect is running, so none can arrive: nothing was waited for."
+        case (_, 1):
+          """
+          \(received).\(unmatched)
+          The running effect sleeps on a test clock that was not advanced, so nothing can arrive \
+          until it is: nothing was waited for. Advance the clock (`await clock.advance(by: …)`) \
+          before receiving.
+          """
+        default:
+          """
+          \(received).\(unmatched)
+          The \(running) running effects sleep on a test clock that was not advanced, so nothing \
+          can arrive until it is: nothing was waited for. Advance the clock \
+          (`await clock.advance(by: …)`) before receiving.
+          """
+        }
+      fail(message, at: location)
       return
     }
-    let (next, skipped) = core.withLock { core -> (Received, [Action]) in
+    let (next, skipped, before, matchesLater) = core.withLock { core -> (Received, [Action], State, Bool) in
       var skipped: [Action] = []
       if exhaustivity != .on {
         while let first = core.received.first, !matching(first.action) {
           skipped.append(first.action)
-          core.asserted = first.state
+          core.accept(first)
           core.received.removeFirst()
         }
       }
-      return (core.received.removeFirst(), skipped)
+      let next = core.received.removeFirst()
+      return (next, skipped, next.reportedBefore ?? core.asserted, core.received.contains { matching($0.action) })
     }
     if !skipped.isEmpty, case .off(showSkippedAssertions: true) = exhaustivity {
       warn("Skipped receiving \(skipped.count) action(s):\n\n" + dumpList(skipped), at: location)
     }
     guard matching(next.action) else {
-      fail(mismatch(next.action), at: location)
-      core.withLock { $0.asserted = next.state }
+      let later =
+        matchesLater
+        ? "\n\nThe expected action was received later: receive the actions before it first (or skip them)."
+        : ""
+      fail(mismatch(next.action) + later, at: location)
+      core.withLock { $0.accept(next) }
       return
     }
     assertState(
       expecting: updateStateToExpectedResult,
-      before: core.withLock { $0.asserted },
+      before: before,
       after: next.state,
       for: "receive(\(dumpOneLine(next.action)))",
       at: location
     )
     // No settle here: the effects this action started were started when it arrived, and
     // the settle before matching let them run.
-    core.withLock { $0.asserted = next.state }
+    core.withLock { $0.accept(next) }
   }
 
   /// Waits until the received actions satisfy `isReady`: first until the test's work has
@@ -490,16 +549,25 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
     at location: SourceCodeLocation,
     isolation: isolated (any Actor)? = #isolation,
     until isReady: ([Received]) -> Bool
-  ) async -> Bool {
+  ) async -> ReceiveWait {
     await settle(at: location)
     func ready() -> Bool { core.withLock { isReady($0.received) } }
-    if ready() { return true }
-    if nothingCanArrive { return false }
-    guard await receivedSignal.wait(timeout: timeout, until: ready) else { return false }
+    if ready() { return .ready }
+    if nothingCanArrive { return .nothingCanArrive }
+    guard await receivedSignal.wait(timeout: timeout, until: ready) else { return .timedOut }
     // It came from outside the followed work: what its arrival set going (the rest of the
     // effect that sent it, effects it started) runs as far as it can before the test asserts.
     await settle(at: location)
-    return true
+    return .ready
+  }
+
+  /// How a wait for a received action ended.
+  private enum ReceiveWait {
+    case ready
+    /// Given up at once: nothing could arrive without the test doing something first.
+    case nothingCanArrive
+    /// Nothing arrived within the timeout.
+    case timedOut
   }
 
   /// Whether, the test's work having settled, no effect can send anything without the test
@@ -579,7 +647,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
   private func acceptReceivedActions() -> [Received] {
     core.withLock { core in
       defer {
-        if let last = core.received.last { core.asserted = last.state }
+        if let last = core.received.last { core.accept(last) }
         core.received = []
       }
       return core.received
@@ -673,34 +741,39 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
     )
   }
 
-  /// Before a send: exhaustive, unreceived actions fail the test; otherwise they are accepted
-  /// (so a later `receive` never moves the state back to before this send).
+  /// Before a send. Non-exhaustive: unreceived actions are accepted (so a later `receive` never
+  /// moves the state back to before this send). Exhaustive: they fail the test (each once) and
+  /// stay queued, so the `receive`s that follow still find them and the test reads one failure.
   private func checkNoPendingReceivedActions(before step: @autoclosure () -> String, at location: SourceCodeLocation) {
     let exhaustivity = self.exhaustivity
-    let pending = acceptReceivedActions()
-    guard !pending.isEmpty else { return }
     guard exhaustivity == .on else {
-      if case .off(showSkippedAssertions: true) = exhaustivity {
+      let pending = acceptReceivedActions()
+      if !pending.isEmpty, case .off(showSkippedAssertions: true) = exhaustivity {
         warn("Skipped receiving \(pending.count) action(s) before \(step()):\n\n" + dumpList(pending.map(\.action)), at: location)
       }
       return
     }
+    let pending = core.withLock { $0.reportUnreceived() }
+    guard !pending.isEmpty else { return }
     fail(
       """
       The store received \(pending.count) unexpected action\(pending.count == 1 ? "" : "s") before \(step()):
 
-      \(dumpList(pending.map(\.action)))
+      \(dumpList(pending))
 
       Receive them with `await store.receive(…)` before sending, or skip them with \
-      `await store.skipReceivedActions()`.
+      `await store.skipReceivedActions()`. They stay queued: the `receive`s after this send \
+      still find them, in order.
       """,
       at: location
     )
   }
 
   private func checkEndOfTest(at location: SourceCodeLocation) {
-    let (exhaustivity, pending) = core.withLock { ($0.exhaustivity, $0.received) }
-    let running = runtime.inFlight
+    // Actions already reported before a send are not reported again.
+    let (exhaustivity, pending) = core.withLock { ($0.exhaustivity, $0.received.filter { $0.reportedBefore == nil }) }
+    let blamed = core.withLock { $0.blamed }
+    let running = runtime.inFlight.filter { effect in !blamed.contains { $0 === effect.lifecycle } }
     guard exhaustivity == .on else {
       if case .off(showSkippedAssertions: true) = exhaustivity, !pending.isEmpty || !running.isEmpty {
         warn(

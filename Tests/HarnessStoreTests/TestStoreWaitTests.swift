@@ -31,7 +31,7 @@ import Testing
       await store.receive(.incrementTapped)
     } matching: { issue in
       issue.message.contains("Expected to receive Counter.Action.incrementTapped, but received no action")
-        && issue.message.contains("No effect is running.")
+        && issue.message.contains("No effect is running, so none can arrive: nothing was waited for.")
     }
   }
 
@@ -41,8 +41,8 @@ import Testing
     await withExpectedIssue {
       await store.receive(.incrementTapped)
     } matching: { issue in
-      issue.message.contains("but received no action")
-        && issue.message.contains("if one waits on a clock, advance it before receiving")
+      issue.message.contains("but received no action.")
+        && issue.message.contains("The running effect sleeps on a test clock that was not advanced")
     }
     // Advancing then delivers it.
     await clock.advance(by: .seconds(1))
