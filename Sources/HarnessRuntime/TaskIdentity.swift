@@ -1,3 +1,4 @@
+import HarnessIssues
 import Dispatch
 
 #if canImport(Glibc)
@@ -39,11 +40,7 @@ package enum TaskIdentity {
 
   /// An id for the calling thread, comparable across threads.
   package static func currentThreadID() -> UInt {
-    #if canImport(Darwin)
-      UInt(bitPattern: pthread_self())
-    #else
-      UInt(pthread_self())
-    #endif
+    ThreadIdentity.current()
   }
 
   /// Whether the caller runs on the main queue, which is where main actor jobs run.

@@ -138,7 +138,7 @@ final class StoreCore<State: Sendable, Action: Sendable>: Sendable {
       if guarded.isDraining {
         // Only the drainer's own reducer can send on its thread while it reduces: that thread
         // is inside `drain`, which never suspends.
-        if let reducing = guarded.reducing, guarded.drainer == TaskIdentity.currentThreadID() {
+        if let reducing = guarded.reducing, guarded.drainer == ThreadIdentity.current() {
           guarded.reentrant.append(item)
           return .reentered(reducing: reducing)
         }
@@ -146,7 +146,7 @@ final class StoreCore<State: Sendable, Action: Sendable>: Sendable {
         return .queued
       }
       guarded.isDraining = true
-      guarded.drainer = TaskIdentity.currentThreadID()
+      guarded.drainer = ThreadIdentity.current()
       guarded.reducing = action
       return .drain(Next(item: item, dependencies: guarded.dependencies), state: guarded.state)
     }
