@@ -66,7 +66,7 @@ let package = Package(
     .target(
       name: "HarnessSchedulers",
       dependencies: [
-        "HarnessIssues", "HarnessClocks", "HarnessDependencies", "HarnessStore",
+        "Harness", "HarnessIssues", "HarnessClocks", "HarnessDependencies", "HarnessStore",
         .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux])),
         .product(name: "OpenCombineDispatch", package: "OpenCombine", condition: .when(platforms: [.linux])),
         .product(name: "OpenCombineFoundation", package: "OpenCombine", condition: .when(platforms: [.linux])),

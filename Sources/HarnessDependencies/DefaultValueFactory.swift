@@ -36,7 +36,10 @@ enum DefaultValueFactory {
     case .test:
       let probe = MissingTestValueProbe()
       // Unimplemented endpoints made here report their use at the `@Dependency` property read.
-      let readSite = read.access.map { UnimplementedReadSite(location: $0.site.location, test: TestContext.current) }
+      let readSite = read.access.map {
+        UnimplementedReadSite(
+          location: $0.site.location, test: TestContext.current, override: read.name.overriddenValue)
+      }
       let value = UnimplementedReadSite.$current.withValue(readSite) {
         MissingTestValueProbe.$current.withValue(probe) { Key.testValue }
       }

@@ -4,6 +4,8 @@ import Synchronization
 /// A property that reads a dependency.
 ///
 /// ```swift
+/// import Foundation
+/// import Harness
 /// import Observation
 ///
 /// struct Todo: Equatable { var id: UUID }

@@ -49,6 +49,8 @@ extension TestDependencyKey {
 /// A key for a dependency with a live value: the one a running app uses.
 ///
 /// ```swift
+/// import Foundation
+/// import Harness
 /// #if canImport(FoundationNetworking)
 /// import FoundationNetworking   // URLSession on Linux
 /// #endif

@@ -86,9 +86,12 @@ struct DependencyName: CustomStringConvertible, Sendable {
   }
 
   /// How to override it in `withDependencies`: `$0.uuid = …` or `$0[Client.self] = …`.
-  var assignment: String {
-    if let property { return "$0.\(property) = …" }
-    return "$0[\(keyTypeName).self] = …"
+  var assignment: String { "\(overriddenValue) = …" }
+
+  /// The value `withDependencies` overrides: `$0.uuid` or `$0[Client.self]`.
+  var overriddenValue: String {
+    if let property { return "$0.\(property)" }
+    return "$0[\(keyTypeName).self]"
   }
 
   /// The test trait overriding it: `.dependency(\.uuid, …)` or `.dependency(Client.…)`.

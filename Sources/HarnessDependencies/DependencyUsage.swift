@@ -268,8 +268,11 @@ public enum DependencyUsageTracking {
     }
   }
 
-  /// Prints a report.
-  public static let printReport: @Sendable (DependencyUsageReport) -> Void = { print($0) }
+  /// Prints a report on standard output as one write, so that no other output (another test's
+  /// line) can split the block.
+  public static let printReport: @Sendable (DependencyUsageReport) -> Void = { report in
+    WholeWrite.toStandardOutput("\(report)\n")
+  }
 
   /// Runs `operation` in a fresh dependency scope (overridden by `update`) that records usage,
   /// then delivers the report to `output`.

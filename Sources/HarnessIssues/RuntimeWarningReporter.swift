@@ -1,14 +1,3 @@
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#elseif canImport(ucrt)
-  import ucrt
-#endif
-
 /// Prints each issue as one line on standard error, `Module/File.swift:12: message`, once per
 /// call site, and lets the program go on. What a live app does with issues.
 public struct RuntimeWarningReporter: IssueReporter {
@@ -27,16 +16,7 @@ public struct RuntimeWarningReporter: IssueReporter {
   static func printLine(_ issue: ReportedIssue, note: String?) {
     var line = "\(issue.location.fileID):\(issue.location.line): \(issue.message)"
     if let note { line += "\n\(note)" }
-    line += "\n"
-    var bytes = Array(line.utf8)
-    bytes.withUnsafeMutableBytes { buffer in
-      var offset = 0
-      while offset < buffer.count {
-        let written = write(2, buffer.baseAddress! + offset, buffer.count - offset)
-        if written <= 0 { break }
-        offset += written
-      }
-    }
+    WholeWrite.toStandardError(line + "\n")
   }
 }
 

@@ -154,10 +154,14 @@ public func unimplemented<Result>(
 package struct UnimplementedReadSite: Sendable {
   package let location: SourceCodeLocation
   package let test: TestContext?
+  /// How a test overrides the dependency in `withDependencies`, without the value: `$0.factClient`
+  /// or `$0[FactClient.self]`; `nil` when unknown.
+  package let override: String?
 
-  package init(location: SourceCodeLocation, test: TestContext?) {
+  package init(location: SourceCodeLocation, test: TestContext?, override: String? = nil) {
     self.location = location
     self.test = test
+    self.override = override
   }
 
   @TaskLocal package static var current: UnimplementedReadSite?
@@ -167,8 +171,13 @@ extension UnimplementedReadSite? {
   /// Where to report a use: the property that read the value while the test that read it runs
   /// (a value kept in a `static let` outlives that test), else `fallback`.
   package func location(orElse fallback: SourceCodeLocation) -> SourceCodeLocation {
-    guard let site = self, site.test == TestContext.current else { return fallback }
-    return site.location
+    current?.location ?? fallback
+  }
+
+  /// The read site, if it belongs to the test running now.
+  package var current: UnimplementedReadSite? {
+    guard let site = self, site.test == TestContext.current else { return nil }
+    return site
   }
 }
 
@@ -203,13 +212,26 @@ struct UnimplementedSite: Sendable {
     if let arguments {
       message += "\n\n  Invoked with:\n    \(arguments.isEmpty ? "()" : arguments)"
     }
-    message += """
+    let read = readSite.current
+    message += "\n\nA test used an endpoint it did not expect to be used. " + fix(read: read)
+    HarnessIssues.report(ReportedIssue(message: message, location: read?.location ?? location))
+  }
 
-
-      A test used an endpoint it did not expect to be used. Override it in the test \
-      (withDependencies, or a test trait) if the test should use it.
+  /// How to override the endpoint: spelled out (`$0.factClient.fact = { … }`) when the
+  /// dependency that made it is known and the description names the endpoint.
+  private func fix(read: UnimplementedReadSite?) -> String {
+    let endpoint = description.split(separator: ".").last.map(String.init) ?? ""
+    let isIdentifier =
+      description.contains(".") && !endpoint.isEmpty
+      && endpoint.unicodeScalars.allSatisfy { $0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0) }
+    guard let override = read?.override, isIdentifier else {
+      return "Override it in the test (withDependencies, or a test trait) if the test should use it."
+    }
+    return """
+      If the test should use it, override it in the test: \
+      withDependencies { \(override).\(endpoint) = { … } } operation: { … }, or the same \
+      assignment in the .dependencies { … } test trait.
       """
-    HarnessIssues.report(ReportedIssue(message: message, location: readSite.location(orElse: location)))
   }
 }
 

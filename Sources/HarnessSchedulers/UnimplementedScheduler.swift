@@ -8,16 +8,17 @@ import HarnessIssues
 ///
 /// ```swift
 /// let scheduler = DispatchQueue.unimplemented("mainQueue")
-/// let cancellable = scheduler.schedule(after: scheduler.now, interval: .seconds(1)) {}
+/// let cancellable = scheduler.schedule(after: DispatchQueue.immediate.now, interval: .seconds(1)) {}
 /// // ❌ Unimplemented: mainQueue.schedule(after:interval:) — an unimplemented scheduler
 /// //    scheduled an action to run on a timer. …
 /// cancellable.cancel()
 /// ```
 ///
-/// Each kind of use (asking the time, scheduling at once, later, on a timer) is reported once
-/// per scheduler: one mistake in a `debounce` pipeline makes one or two issues, not one per
-/// value. Issues are reported at the line that created the scheduler (Combine's scheduling
-/// calls carry no location).
+/// One mistake, one issue: only the scheduler's first use (asking the time, scheduling at once,
+/// later, on a timer) is reported, so a `debounce` pipeline on it makes one issue, not one per
+/// value or per call Combine makes. Combine's scheduling calls carry no location: the issue is
+/// reported at the `@Dependency` property that read the scheduler when a dependency's test value
+/// made it (`mainQueue`, `mainRunLoop`), else at the line that created it.
 public final class UnimplementedScheduler<SchedulerTimeType: Strideable, SchedulerOptions>: Scheduler, @unchecked Sendable
 where SchedulerTimeType.Stride: SchedulerTimeIntervalConvertible {
   // @unchecked: `base` is immutable; `reported` is locked. `SchedulerTimeType` is a value type
@@ -35,7 +36,10 @@ where SchedulerTimeType.Stride: SchedulerTimeIntervalConvertible {
   public let name: String
   private let base: ImmediateScheduler<SchedulerTimeType, SchedulerOptions>
   private let creation: SourceCodeLocation
-  private let reported = Locked(Set<String>())
+  /// The `@Dependency` property whose read made this scheduler, when a dependency's test value
+  /// did: where its use is reported, rather than inside Harness or Combine.
+  private let readSite = UnimplementedReadSite.current
+  private let reported = Locked(false)
 
   /// A scheduler named `name` in its reports, whose time is `now`.
   public init(
@@ -90,17 +94,21 @@ where SchedulerTimeType.Stride: SchedulerTimeIntervalConvertible {
     return base.schedule(after: date, interval: interval, tolerance: tolerance, options: options, action)
   }
 
+  /// Reports `use` if it is the scheduler's first; later uses are quiet.
   private func report(_ use: Use) {
-    guard reported.withLock({ $0.insert(use.rawValue).inserted }) else { return }
+    guard reported.withLock({ reported in
+      defer { reported = true }
+      return !reported
+    }) else { return }
     let message = """
       Unimplemented: \(name).\(use.rawValue).
 
       A test that runs this code must provide the scheduler. To control time, use a test \
       scheduler (`let scheduler = DispatchQueue.test`, or `RunLoop.test`, then `$0.\(name) = \
       scheduler.eraseToAnyScheduler()` in `withDependencies`, and `scheduler.advance(by:)`); \
-      when time does not matter, `.immediate`.
+      when time does not matter, `.immediate`. Later uses of this scheduler are not reported again.
       """
-    reportIssue(ReportedIssue(message: message, location: creation))
+    reportIssue(ReportedIssue(message: message, location: readSite.location(orElse: creation)))
   }
 }
 

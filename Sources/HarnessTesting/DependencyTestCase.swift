@@ -6,6 +6,8 @@ import XCTest
 /// dependency traits do, for XCTest.
 ///
 /// ```swift
+/// import Harness
+/// import HarnessTesting
 /// import XCTest
 ///
 /// final class TodosTests: DependencyTestCase {

@@ -19,6 +19,31 @@ struct UnimplementedLocationTests {
     #expect(issue.message.contains("Defined at:\n    HarnessDependenciesTests/UnimplementedLocationTests.swift:\(LocatedClient.definitionLine)"))
   }
 
+  @Test func theMessageSpellsTheOverrideOfTheEndpoint() throws {
+    let line = #line + 1
+    @Dependency(\.locatedClient) var client
+    let collector = IssueCollector()
+    withIssueReporters([collector]) { client.track("signed in") }
+    let issue = try #require(collector.issues.first)
+    #expect(collector.issues.count == 1)
+    #expect(issue.location.line == UInt(line))
+    #expect(
+      issue.message.hasSuffix(
+        """
+        A test used an endpoint it did not expect to be used. If the test should use it, override \
+        it in the test: withDependencies { $0.locatedClient.track = { … } } operation: { … }, or \
+        the same assignment in the .dependencies { … } test trait.
+        """))
+  }
+
+  @Test func aKeyReadDirectlyIsOverriddenThroughItsSubscript() throws {
+    @Dependency(LocatedClient.self) var client
+    let collector = IssueCollector()
+    withIssueReporters([collector]) { client.track("signed in") }
+    let issue = try #require(collector.issues.first)
+    #expect(issue.message.contains("withDependencies { $0[LocatedClient.self].track = { … } } operation: { … }"))
+  }
+
   @Test func anEndpointMadeOutsideAnyDependencyReadIsReportedWhereItWasDefined() throws {
     let definitionLine = #line + 1
     let track: @Sendable (String) -> Void = unimplemented("Analytics.track")
@@ -26,6 +51,7 @@ struct UnimplementedLocationTests {
     withIssueReporters([collector]) { track("signed in") }
     let issue = try #require(collector.issues.first)
     #expect(issue.location.line == UInt(definitionLine))
+    #expect(issue.message.hasSuffix("Override it in the test (withDependencies, or a test trait) if the test should use it."))
   }
 
   @Test func aReadSiteFromAnotherTestIsNotUsed() async throws {
@@ -52,5 +78,12 @@ private struct LocatedClient: TestDependencyKey {
   static let definitionLine = #line + 2
   static var testValue: LocatedClient {
     LocatedClient(track: unimplemented("LocatedClient.track"))
+  }
+}
+
+extension DependencyValues {
+  fileprivate var locatedClient: LocatedClient {
+    get { self[LocatedClient.self] }
+    set { self[LocatedClient.self] = newValue }
   }
 }

@@ -20,10 +20,10 @@ import Testing
     #expect(ticks == 1)   // then it behaves like an immediate scheduler
   }
 
-  @Test func eachKindOfUseIsReportedOnce() {
+  @Test func onlyTheFirstUseIsReported() {
     let scheduler = AnySchedulerOf<RunLoop>.unimplemented("mainRunLoop")
-    let messages = LockIsolated<[String]>([])
-    withExpectedIssue {
+    let collector = IssueCollector()
+    withIssueReporters([collector]) {
       let subject = PassthroughSubject<Int, Never>()
       let cancellable = subject.debounce(for: .seconds(1), scheduler: scheduler).sink { _ in }
       subject.send(1)
@@ -31,31 +31,41 @@ import Testing
       scheduler.schedule {}
       scheduler.schedule {}
       _ = cancellable
-    } matching: { issue in
-      messages.withValue { $0.append(issue.message.components(separatedBy: " — ")[0]) }
-      return issue.message.hasPrefix("Unimplemented: mainRunLoop.")
     }
-    #expect(messages.value.contains("Unimplemented: mainRunLoop.now"))
-    #expect(messages.value.contains("Unimplemented: mainRunLoop.schedule(_:)"))
-    #expect(messages.value.contains { $0.hasPrefix("Unimplemented: mainRunLoop.schedule(after:") })
-    #expect(messages.value.count == Set(messages.value).count)
+    #expect(collector.issues.count == 1)
+    #expect(collector.issues.first?.message.hasPrefix("Unimplemented: mainRunLoop.") == true)
+    #expect(collector.issues.first?.message.hasSuffix("Later uses of this scheduler are not reported again.") == true)
   }
 
-  @Test func theMainQueueDependencyIsUnimplementedInTests() {
+  /// One forgotten `mainQueue` under a `debounce` (which asks the time, then schedules): one
+  /// issue, at the user's `@Dependency` property, not inside Harness or OpenCombine.
+  @Test func theMainQueueDependencyIsReportedOnceAtTheDependencyProperty() {
+    let line = #line + 1
     @Dependency(\.mainQueue) var mainQueue
-    withExpectedIssue {
+    let collector = IssueCollector()
+    withIssueReporters([collector]) {
+      let subject = PassthroughSubject<Int, Never>()
+      let cancellable = subject.debounce(for: .seconds(1), scheduler: mainQueue).sink { _ in }
+      subject.send(1)
+      subject.send(2)
       mainQueue.schedule {}
-    } matching: { issue in
-      issue.message.hasPrefix("Unimplemented: mainQueue.schedule(_:)")
+      _ = cancellable
     }
+    #expect(collector.issues.count == 1)
+    let issue = collector.issues.first
+    #expect(issue?.message.hasPrefix("Unimplemented: mainQueue.") == true)
+    #expect(issue?.location.fileID == "HarnessSchedulersTests/UnimplementedSchedulerTests.swift")
+    #expect(issue?.location.line == UInt(line))
   }
 
   @Test func theMainRunLoopDependencyIsUnimplementedInTests() {
+    let line = #line + 1
     @Dependency(\.mainRunLoop) var mainRunLoop
     withExpectedIssue {
       _ = mainRunLoop.now
     } matching: { issue in
       issue.message.hasPrefix("Unimplemented: mainRunLoop.now — an unimplemented scheduler was asked the current time")
+        && issue.location.line == UInt(line)
     }
   }
 

@@ -74,7 +74,7 @@ public enum StandupsCommand: Equatable, Sendable {
     case "quit", "exit", "q":
       self = .quit
     default:
-      throw StandupsCommandError("Unknown command '\(word)'. Type 'help' for the list of commands.")
+      throw StandupsCommandError("Unknown command '\(word)'. Type 'help' for the list of commands.", unknownWord: word)
     }
   }
 
@@ -97,5 +97,10 @@ public enum StandupsCommand: Equatable, Sendable {
 /// A command that could not be parsed, with the message to show.
 public struct StandupsCommandError: Error, Equatable, CustomStringConvertible {
   public var description: String
-  public init(_ description: String) { self.description = description }
+  /// The first word, when it is no command at all (a typo), rather than a command misused.
+  public var unknownWord: String?
+  public init(_ description: String, unknownWord: String? = nil) {
+    self.description = description
+    self.unknownWord = unknownWord
+  }
 }

@@ -14,7 +14,9 @@ import Hummingbird
 /// | `DELETE /todos/{id}` | 204; 404 if unknown |
 /// | `POST /todos/clear-completed` | 200, the todos left |
 ///
-/// Bad input is 400 with a message naming the field, a body over ``JSONBody/maxSize`` is 413.
+/// Bad input is 400 with a message naming the field, a body over ``JSONBody/maxSize`` is 413;
+/// another method on these paths is 405 with an `Allow` header, another path 404. Every answer
+/// is JSON with its keys sorted and a newline at the end (errors: `{"error":{"message":"…"}}`).
 /// The handlers take the database, `uuid` and `date` from dependencies.
 public enum TodosAPI {
   /// Adds the routes under `/todos` to `router`.

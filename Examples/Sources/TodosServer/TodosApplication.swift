@@ -5,12 +5,14 @@ import Logging
 
 /// The Todos server: the routes of ``TodosAPI`` behind ``RequestDependenciesMiddleware``.
 public enum TodosApplication {
-  /// The router: each request in its own dependency scope (request id, logger), then the routes.
-  public static func router() -> Router<BasicRequestContext> {
-    let router = Router()
+  /// The router: each request in its own dependency scope (request id, logger), logged in one
+  /// line, then the routes; a request no route takes gets a JSON 405 (a known path) or 404.
+  public static func router() -> Router<TodosRequestContext> {
+    let router = Router(context: TodosRequestContext.self)
     router.add(middleware: RequestDependenciesMiddleware())
     router.add(middleware: RequestLogMiddleware())
     TodosAPI.addRoutes(to: router)
+    router.add(middleware: MethodNotAllowedMiddleware(routes: router.routes))
     return router
   }
 

@@ -97,15 +97,29 @@ final class App {
 
   var shownProblem: String?
 
-  /// Handles one event and reports a new problem at once; returns false when the app should quit.
+  /// Handles one event, reports a new problem at once, then prompts for the next command when
+  /// the event was a line or the meeting's end (never before their output, never after a
+  /// meeting's tick); returns false when the app should quit.
   func handle(_ event: Event) -> Bool {
-    defer {
-      if list.problem != shownProblem {
-        shownProblem = list.problem
-        if let problem = list.problem { fail(problem) }
-      }
+    let wasInMeeting = isInMeeting
+    let goesOn = react(to: event)
+    reportNewProblem()
+    guard goesOn else { return false }
+    switch event {
+    case .line:
+      if case .commands = mode { prompt() }
+    case .meetingEnded:
+      if wasInMeeting, case .commands = mode { prompt() }
+    case .meetingChanged, .endOfInput:
+      break
     }
-    return react(to: event)
+    return true
+  }
+
+  private func reportNewProblem() {
+    guard list.problem != shownProblem else { return }
+    shownProblem = list.problem
+    if let problem = list.problem { fail(problem) }
   }
 
   private func react(to event: Event) -> Bool {
@@ -123,12 +137,7 @@ final class App {
       say(confirmed ? "Deleted '\(title)'." : "Kept '\(title)'.")
       mode = .commands
     case let (.meeting(_, record, _), .line(line)):
-      // In order: once a line waits for the meeting's end, so do all after it.
-      if deferred.isEmpty, meetingWords.contains(line.trimmingCharacters(in: .whitespaces).lowercased()) {
-        meetingCommand(line, record)
-      } else {
-        deferred.append(line)
-      }
+      meetingLine(line, record)
     case let (.meeting(detail, record, shownSpeaker), .meetingChanged):
       if isInteractive {
         write("\r\u{1B}[K" + StandupsText.meeting(record))
@@ -156,13 +165,13 @@ final class App {
       let pending = deferred
       deferred = []
       for line in pending {
-        guard handle(.line(line)) else { return false }
+        guard react(to: .line(line)) else { return false }
+        reportNewProblem()
       }
       if inputEnded, !isInMeeting { return false }
     case (_, .meetingChanged), (_, .meetingEnded):
       break
     }
-    if case .commands = mode { prompt() }
     return true
   }
 
@@ -172,6 +181,37 @@ final class App {
   }
 
   let meetingWords: Set<String> = ["next", "end", "save", "discard", "resume"]
+
+  /// A line typed during a meeting. A meeting word acts at once; another command waits for the
+  /// meeting's end; anything else (a typo) is rejected at once, and waits for nothing. From a
+  /// pipe the lines keep their order: once one waits for the meeting's end, so do all after it
+  /// (it may be what a waiting `delete` asks for: `yes`). In a terminal a meeting word always
+  /// acts at once, and a line that waits says so.
+  func meetingLine(_ line: String, _ record: RecordMeetingModel) {
+    let word = line.trimmingCharacters(in: .whitespaces).lowercased()
+    if word.isEmpty { return }
+    let keepsOrder = !deferred.isEmpty && !isInteractive
+    if meetingWords.contains(word), !keepsOrder {
+      meetingCommand(line, record)
+      return
+    }
+    if !meetingWords.contains(word), !keepsOrder {
+      do {
+        _ = try StandupsCommand(parsing: line)
+      } catch {
+        if isInteractive { write("\n") }
+        let advice = "During a meeting, type 'next' to skip a speaker or 'end' to end it; other commands run when it ends."
+        if let unknown = error.unknownWord {
+          fail("Unknown command '\(unknown)' during the meeting, not run. \(advice)")
+        } else {
+          fail("\(error.description) (not run). \(advice)")
+        }
+        return
+      }
+    }
+    deferred.append(line)
+    if isInteractive { say("\n'\(line.trimmingCharacters(in: .whitespaces))' will run when the meeting ends.") }
+  }
 
   func meetingCommand(_ line: String, _ record: RecordMeetingModel) {
     switch line.trimmingCharacters(in: .whitespaces).lowercased() {

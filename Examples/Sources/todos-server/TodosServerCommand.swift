@@ -16,7 +16,12 @@ struct TodosServerCommand: AsyncParsableCommand {
     CommandConfiguration(
       commandName: "todos-server",
       abstract: "A Todos HTTP service: GET/POST /todos, PATCH/DELETE /todos/{id}, POST /todos/clear-completed.",
-      discussion: "The todos are kept in a SQLite database, migrated at start. Set LOG_LEVEL=debug to log every request with its id."
+      discussion: """
+        The todos are kept in a SQLite database, migrated at start. Answers are JSON (keys sorted, \
+        a newline at the end); a method a path does not take is 405 with an Allow header. Each \
+        request is logged in one line with its id (method, path, status); LOG_LEVEL=warning \
+        leaves them out.
+        """
     )
   }
 

@@ -44,6 +44,7 @@ let options = TodosOptions.parseOrExit()
 let fileURL = URL(fileURLWithPath: options.file)
 let isInteractive = isatty(STDIN_FILENO) == 1
 let terminal = Terminal()
+let screen = Screen(terminal: terminal)
 let store = Store(initialState: AppFeature.State()) {
   AppFeature()
 } withDependencies: {
@@ -65,9 +66,10 @@ if let loadError = store.state.loadError {
 /// Set when a command or a save failed: a piped run then exits with status 1.
 let somethingFailed = LockedValue(false)
 
+/// The command's one frame (interactive only), which ends the command for the state watcher.
 func redraw(message: String? = nil) {
   guard isInteractive else { return }
-  terminal.draw(store.state.list, message: message)
+  screen.draw(store.state.list, message: message)
 }
 
 func fail(_ message: String) {
@@ -117,16 +119,17 @@ redraw()
 // redraw, or report the failure, when it does. Detached: the main thread is blocked in
 // readLine. The terminal writes with write(2), never through stdio, whose fflush(nil) would
 // wait for the lock readLine holds on standard input.
-let watchState = Task.detached { [store, terminal, isInteractive, somethingFailed] in
-  var shown = store.state
-  for await state in store.states where state != shown {
-    defer { shown = state }
-    let newSaveError = state.saveError != shown.saveError ? state.saveError : nil
+// A command's own changes are drawn once, by the loop below, when the command is done: the
+// screen holds these frames back meanwhile, and draws the latest list, never a state in between
+// (a new todo before its text).
+let watchState = Task.detached { [store, terminal, screen, isInteractive, somethingFailed] in
+  var seen = store.state
+  for await state in store.states where state != seen {
+    defer { seen = state }
+    let newSaveError = state.saveError != seen.saveError ? state.saveError : nil
     if newSaveError != nil { somethingFailed.value = true }
     if isInteractive {
-      if state.list != shown.list || newSaveError != nil {
-        terminal.draw(state.list, message: newSaveError.map { "! \($0)" }, prompt: true)
-      }
+      screen.drawChange(store.state.list, message: newSaveError.map { "! \($0)" })
     } else if let newSaveError {
       terminal.error("error: \(newSaveError)")
     }
@@ -135,7 +138,11 @@ let watchState = Task.detached { [store, terminal, isInteractive, somethingFaile
 
 while true {
   if isInteractive { terminal.prompt() }
-  guard let line = readLine() else { break }
+  guard let line = readLine() else {
+    // Ctrl-D: end the prompt's line, so the shell's prompt starts on a line of its own.
+    if isInteractive { terminal.write("") }
+    break
+  }
   let command: Command
   do {
     command = try Command(parsing: line)
@@ -143,6 +150,8 @@ while true {
     fail(error.description)
     continue
   }
+  // Every command below but `quit` ends with one redraw (or a failure's, which is one too).
+  if isInteractive { screen.beginCommand() }
   switch command {
   case .quit:
     break

@@ -34,6 +34,19 @@ import Testing
       try StandupsCommand(parsing: "edit 1 title   ")
     }
   }
+
+  /// A typo (no command at all) is told from a command misused: during a meeting the app
+  /// rejects the first at once with advice about the meeting's words.
+  @Test func aTypoNamesItsWord() {
+    #expect(
+      throws: StandupsCommandError("Unknown command 'nxt'. Type 'help' for the list of commands.", unknownWord: "nxt")
+    ) {
+      try StandupsCommand(parsing: "nxt")
+    }
+    #expect(throws: StandupsCommandError("'show' needs a standup number from the list, e.g. 'show 1'", unknownWord: nil)) {
+      try StandupsCommand(parsing: "show")
+    }
+  }
 }
 
 @MainActor

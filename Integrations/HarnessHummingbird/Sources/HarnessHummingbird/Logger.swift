@@ -12,6 +12,8 @@ extension DependencyValues {
   ///   middleware or overrides it
   ///
   /// ```swift
+  /// import Harness
+  /// import HarnessHummingbird
   /// import Logging
   ///
   /// func chargeCard(amount: Int) {

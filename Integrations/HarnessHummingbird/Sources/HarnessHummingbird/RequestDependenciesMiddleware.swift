@@ -8,6 +8,8 @@ import Logging
 /// logger (with the id as metadata). Add your own per-request values with `update`.
 ///
 /// ```swift
+/// import Harness
+/// import HarnessHummingbird
 /// import HTTPTypes
 /// import Hummingbird
 ///
