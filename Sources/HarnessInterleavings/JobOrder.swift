@@ -10,6 +10,8 @@ protocol RecordedJobOrder: JobChooser {
   var steps: Int { get }
   /// What a replay found that did not fit, if anything.
   var divergence: String? { get }
+  /// How many tasks took part in the run, once it ended.
+  var taskCount: Int { get }
 }
 
 /// One iteration's choice of the next job: a strategy's policy, recording every decision (a step
@@ -22,6 +24,7 @@ final class JobOrder<Policy: JobOrderPolicy>: RecordedJobOrder {
   @exclusivity(unchecked) private var policy: Policy
   @exclusivity(unchecked) private(set) var decisions: [Schedule.Decision] = []
   @exclusivity(unchecked) private(set) var steps = 0
+  private(set) var taskCount = 0
 
   /// Where tasks were created, shared by the iterations of one exploration.
   let taskCreationSites: TaskCreationSites
@@ -41,6 +44,10 @@ final class JobOrder<Policy: JobOrderPolicy>: RecordedJobOrder {
   }
 
   var divergence: String? { policy.divergence(decisionsTaken: decisions.count) }
+
+  func runEnded(taskCount: Int) {
+    self.taskCount = taskCount
+  }
 }
 
 /// A strategy's rule for one iteration.

@@ -3,7 +3,7 @@
 /// jobs and the index of the one that ran, one base-62 digit each (`(12.40)` in decimal when
 /// more than 61 jobs were ready).
 struct Schedule: Equatable {
-  struct Decision: Equatable {
+  struct Decision: Hashable {
     var readyCount: Int
     var chosen: Int
   }
