@@ -3,7 +3,7 @@ import HarnessRuntime
 import HarnessDependencies
 
 /// What the explorer reads of an iteration's job order once the iteration ran.
-protocol RecordedJobOrder: JobChooser {
+package protocol RecordedJobOrder: JobChooser {
   /// The decisions taken: how many jobs were ready, and which ran.
   var decisions: [Schedule.Decision] { get }
   /// Steps taken, decisions or not.

@@ -1,6 +1,6 @@
 /// The numbers of an exploration's report, gathered once per iteration from what its job order
 /// recorded (nothing per job).
-struct ReportTally {
+package struct ReportTally {
   /// Distinct schedules are counted by the hash of their decisions, up to this many (a long
   /// time budget runs millions of iterations); past it the count is a lower bound.
   static let distinctLimit = 1_000_000
@@ -16,13 +16,13 @@ struct ReportTally {
   private var firstIterations: [Int] = []
   private var lastIteration = 0
 
-  init(strategies: [InterleavingStrategy]) {
+  package init(strategies: [InterleavingStrategy]) {
     self.strategies = strategies
     iterationsByStrategy = Array(repeating: 0, count: strategies.count)
   }
 
   /// Notes iteration `iteration` (in the unsharded sequence), run with the `strategy`th strategy.
-  mutating func note(iteration: Int, strategy: Int, order: any RecordedJobOrder) {
+  package mutating func note(iteration: Int, strategy: Int, order: any RecordedJobOrder) {
     iterations += 1
     iterationsByStrategy[strategy] += 1
     let decisions = order.decisions
@@ -34,7 +34,7 @@ struct ReportTally {
     lastIteration = iteration
   }
 
-  func report(
+  package func report(
     place: String,
     baseSeed: UInt64,
     shard: InterleavingShard,
