@@ -12,7 +12,7 @@ import HarnessIssues
 #endif
 
 /// Runs the iterations of an exploration (or one replay) and reports the first failing one.
-/// Used by ``withInterleavings(_:strategy:seed:fileID:filePath:line:column:_:)`` and by the
+/// Used by ``withInterleavings(_:strategy:seed:maxSteps:fileID:filePath:line:column:_:)`` and by the
 /// Swift Testing trait.
 package struct InterleavingExplorer: Sendable {
   /// The base seed when none is given: fixed, so that CI explores the same orders every run.
@@ -116,7 +116,7 @@ package struct InterleavingExplorer: Sendable {
     var expectedSteps = 100
     let creationSites = TaskCreationSites()
     var local = 0
-    while Self.mayStart(local + 1, budget: budget, strategies: strategies.count, elapsed: clock.now - start) {
+    while Self.mayStart(local + 1, budget: budget, strategies: strategies.count, since: start) {
       local += 1
       let iteration = shard.iteration(local: local, roundLength: strategies.count)
       let strategyIndex = (local - 1) % strategies.count
@@ -165,10 +165,12 @@ package struct InterleavingExplorer: Sendable {
 
   /// Whether the `local`th iteration (from 1) may start: within the count, or, for a time
   /// budget, in the first round or before the budget ends.
-  private static func mayStart(_ local: Int, budget: ExplorationBudget, strategies: Int, elapsed: Duration) -> Bool {
+  private static func mayStart(
+    _ local: Int, budget: ExplorationBudget, strategies: Int, since start: ContinuousClock.Instant
+  ) -> Bool {
     switch budget {
     case .iterations(let count): local <= count
-    case .duration(let duration): local <= strategies || elapsed < duration
+    case .duration(let duration): local <= strategies || ContinuousClock.now - start < duration
     }
   }
 

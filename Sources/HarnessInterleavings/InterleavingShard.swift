@@ -10,7 +10,8 @@ import HarnessIssues
 /// number, seed and strategy it has in the unsharded sequence. So the *n* shards never share an
 /// iteration, and shards 1…n of `.interleavings(100)` together run exactly iterations 1…100n,
 /// which `.interleavings(100 * n)` runs on one machine (with a single strategy, or a count that
-/// is a multiple of the strategies').
+/// is a multiple of the strategies'), in the same orders for `.random` (PCT's change points
+/// depend on the length of the iteration run before, another one in a shard).
 package struct InterleavingShard: Sendable, Hashable, CustomStringConvertible {
   /// The environment variable that names a shard: `i/n`.
   package static let variable = "HARNESS_INTERLEAVINGS_SHARD"

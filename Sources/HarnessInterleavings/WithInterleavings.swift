@@ -80,6 +80,7 @@ public func withInterleavings<Failure: Error>(
 /// random, then PCT of depths 2 and 3). The report says how many iterations each strategy ran;
 /// a failing iteration's replay string names its strategy, so it replays exactly.
 ///
+/// <!-- fragment: the explored body is elided -->
 /// ```swift
 /// await withInterleavings(for: .seconds(60)) { … }   // a nightly job: a minute of orders
 /// ```
