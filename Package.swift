@@ -102,7 +102,10 @@ let package = Package(
     // must report, never drop silently; explicit embeddings must work.
     .testTarget(
       name: "HarnessInterleavingsTests",
-      dependencies: ["HarnessInterleavings", "HarnessClocks", "HarnessDependencies", "HarnessIssues", "HarnessStore", "HarnessTesting"]
+      dependencies: [
+        "HarnessInterleavings", "HarnessClocks", "HarnessDependencies", "HarnessIssues", "HarnessRuntime", "HarnessStore",
+        "HarnessTesting",
+      ]
     ),
     .testTarget(
       name: "HarnessStoreStrippedReflectionTests",

@@ -12,7 +12,7 @@ import HarnessIssues
 #endif
 
 /// Runs the iterations of an exploration (or one replay) and reports the first failing one.
-/// Used by ``withInterleavings(_:strategy:seed:fileID:filePath:line:column:_:)`` and by the
+/// Used by ``withInterleavings(_:strategy:seed:maxSteps:fileID:filePath:line:column:_:)`` and by the
 /// Swift Testing trait.
 package struct InterleavingExplorer: Sendable {
   /// The base seed when none is given: fixed, so that CI explores the same orders every run.
@@ -53,7 +53,7 @@ package struct InterleavingExplorer: Sendable {
 
   /// The base seed: `seed`, else the default shifted by ``seedVariable``.
   static func baseSeed(_ seed: UInt64?) -> UInt64 {
-    baseSeed(seed, shiftedBy: getenv(seedVariable).map { String(cString: $0) })
+    baseSeed(seed, shiftedBy: environment(seedVariable))
   }
 
   /// The base seed: `seed`, else the default shifted by `shift` (the variable's text: decimal or
@@ -83,26 +83,44 @@ package struct InterleavingExplorer: Sendable {
     return z ^ (z >> 31)
   }
 
-  /// Runs up to `iterations` iterations; stops at the first that fails and reports it.
+  /// Runs the iterations `budget` allows (a count, or as many as start before a time budget
+  /// ends, at least one per strategy), the strategies taking turns; stops at the first that
+  /// fails and reports it. Prints a report of what was explored (and warns if no iteration had
+  /// a choice to make), and returns it; `nil` when the arguments allowed no exploration.
   ///
-  /// `waitingForStalledRuns`: for an operation that must not outlive the call (a test
-  /// function), a stalled iteration is reported at once, then waited for, instead of abandoned.
+  /// `shard`: the part of the iterations to run (by default the one ``InterleavingShard/variable``
+  /// names). `name`: the test's, for the report. `waitingForStalledRuns`: for an operation that
+  /// must not outlive the call (a test function), a stalled iteration is reported at once, then
+  /// waited for, instead of abandoned.
+  @discardableResult
   package func explore(
-    iterations: Int,
-    strategy: InterleavingStrategy,
+    _ budget: ExplorationBudget,
+    strategies: [InterleavingStrategy],
     seed: UInt64?,
+    shard: InterleavingShard? = nil,
+    name: String? = nil,
     waitingForStalledRuns: Bool = false,
     _ operation: @escaping @Sendable () async throws -> Void
-  ) async {
-    guard iterations >= 1 else {
-      reportIssue(ReportedIssue(message: InterleavingMessages.badIterationCount(iterations), location: location))
-      return
+  ) async -> InterleavingReport? {
+    guard checkBudget(budget), checkMaxSteps() else { return nil }
+    guard !strategies.isEmpty else {
+      reportIssue(ReportedIssue(message: InterleavingMessages.noStrategies, location: location))
+      return nil
     }
-    guard checkMaxSteps() else { return }
+    let shard = shard ?? InterleavingShard.fromEnvironment(Self.environment(InterleavingShard.variable), location: location)
     let base = Self.baseSeed(seed)
+    let clock = ContinuousClock()
+    let start = clock.now
+    var tally = ReportTally(strategies: strategies)
+    var failedIteration: Int?
     var expectedSteps = 100
     let creationSites = TaskCreationSites()
-    for iteration in 1...iterations {
+    var local = 0
+    while Self.mayStart(local + 1, budget: budget, strategies: strategies.count, since: start) {
+      local += 1
+      let iteration = shard.iteration(local: local, roundLength: strategies.count)
+      let strategyIndex = (local - 1) % strategies.count
+      let strategy = strategies[strategyIndex]
       let iterationSeed = Self.iterationSeed(base: base, iteration: iteration)
       let order: any RecordedJobOrder
       switch strategy.kind {
@@ -112,19 +130,82 @@ package struct InterleavingExplorer: Sendable {
         order = JobOrder(
           PriorityChangeOrder(seed: iterationSeed, depth: depth, expectedSteps: expectedSteps), creationSites: creationSites)
       }
-      let message = { (run: Run) in
+      let message = { [local] (run: Run) in
         let schedule = Schedule(strategy: strategy, baseSeed: base, iteration: iteration, decisions: order.decisions)
         return InterleavingMessages.failedIteration(
-          iteration: iteration, of: iterations, strategy: strategy, baseSeed: base, run: run,
-          replay: schedule.replayString, stallPatience: stallPatience, maxSteps: maxSteps)
+          iteration: iteration,
+          progress: InterleavingMessages.progress(local: local, budget: budget, shard: shard, elapsed: clock.now - start),
+          strategy: strategy, baseSeed: base, run: run, replay: schedule.replayString, stallPatience: stallPatience,
+          maxSteps: maxSteps)
       }
       let run = await self.run(
         operation, order: order, label: "interleaving iteration \(iteration)",
         reportingStallsWith: waitingForStalledRuns ? message : nil)
       expectedSteps = max(order.steps, 1)
+      tally.note(iteration: iteration, strategy: strategyIndex, order: order)
       if run.failed {
         if !run.stallWasReported { report(message(run), run: run) }
-        return
+        failedIteration = iteration
+        break
+      }
+    }
+    let place = "\(location.fileID):\(location.line)" + (name.map { " (\($0))" } ?? "")
+    var budgetDuration: Duration?
+    if case .duration(let duration) = budget { budgetDuration = duration }
+    let report = tally.report(
+      place: place, baseSeed: base, shard: shard, budget: budgetDuration, elapsed: clock.now - start,
+      failedIteration: failedIteration)
+    Self.print(report.description)
+    if failedIteration == nil, report.hadNoChoices {
+      reportIssue(
+        ReportedIssue(message: InterleavingMessages.noChoices(report), severity: .warning, location: location))
+    }
+    return report
+  }
+
+  /// Whether the `local`th iteration (from 1) may start: within the count, or, for a time
+  /// budget, in the first round or before the budget ends.
+  private static func mayStart(
+    _ local: Int, budget: ExplorationBudget, strategies: Int, since start: ContinuousClock.Instant
+  ) -> Bool {
+    switch budget {
+    case .iterations(let count): local <= count
+    case .duration(let duration): local <= strategies || ContinuousClock.now - start < duration
+    }
+  }
+
+  /// Whether `budget` allows an exploration; reports it at the exploration's place if not.
+  private func checkBudget(_ budget: ExplorationBudget) -> Bool {
+    let message: String
+    switch budget {
+    case .iterations(let count):
+      guard count < 1 else { return true }
+      message = InterleavingMessages.badIterationCount(count)
+    case .duration(let duration):
+      guard duration <= .zero else { return true }
+      message = InterleavingMessages.badDuration(duration)
+    }
+    reportIssue(ReportedIssue(message: message, location: location))
+    return false
+  }
+
+  /// An environment variable's value, if set.
+  private static func environment(_ name: String) -> String? {
+    getenv(name).map { String(cString: $0) }
+  }
+
+  /// Writes `text` and a newline to standard output in one write, so that tests running in
+  /// parallel do not split it.
+  private static func print(_ text: String) {
+    let line = text + "\n"
+    fflush(nil)
+    line.utf8CString.withUnsafeBufferPointer { buffer in
+      var offset = 0
+      let count = buffer.count - 1
+      while offset < count {
+        let written = write(1, buffer.baseAddress! + offset, count - offset)
+        guard written > 0 else { return }
+        offset += written
       }
     }
   }

@@ -5,7 +5,7 @@ import HarnessIssues
 enum InterleavingMessages {
   static func failedIteration(
     iteration: Int,
-    of iterations: Int,
+    progress: String,
     strategy: InterleavingStrategy,
     baseSeed: UInt64,
     run: InterleavingExplorer.Run,
@@ -14,7 +14,7 @@ enum InterleavingMessages {
     maxSteps: Int
   ) -> String {
     """
-    Interleaving exploration: iteration \(iteration) of \(iterations) failed \
+    Interleaving exploration: iteration \(iteration)\(progress) failed \
     (strategy: \(strategy), base seed: 0x\(String(baseSeed, radix: 16))).
     \(whatWentWrong(run, stallPatience: stallPatience, maxSteps: maxSteps))
 
@@ -22,6 +22,19 @@ enum InterleavingMessages {
       @Test(.interleavings(replay: "\(replay)"))
       await withInterleavings(replay: "\(replay)") { … }
     """
+  }
+
+  /// Where a failing iteration is in its exploration: ` of 100`, ` (the 10th of 100 in shard 2
+  /// of 4)`, ` (after 1.20 s of a 60 s budget)`.
+  static func progress(local: Int, budget: ExplorationBudget, shard: InterleavingShard, elapsed: Duration) -> String {
+    switch budget {
+    case .iterations(let count) where shard.isWhole:
+      return " of \(count)"
+    case .iterations(let count):
+      return " (number \(local) of \(count) in \(shard))"
+    case .duration(let duration):
+      return " (after \(elapsed.secondsText) of a \(duration.secondsText) budget\(shard.isWhole ? "" : ", in \(shard)"))"
+    }
   }
 
   static func replayed(
@@ -103,6 +116,34 @@ enum InterleavingMessages {
 
   static func badMaxSteps(_ maxSteps: Int) -> String {
     "withInterleavings needs a step bound of at least 1 job, not maxSteps: \(maxSteps): nothing was explored."
+  }
+
+  static func badDuration(_ duration: Duration) -> String {
+    "withInterleavings(for:) needs a time budget longer than zero, not \(duration): nothing was explored."
+  }
+
+  static let noStrategies = """
+    withInterleavings needs at least one strategy to take turns (strategies: [.random, .pct(depth: 2)], \
+    say), not an empty list: nothing was explored.
+    """
+
+  static func badShardVariable(_ text: String, name: String) -> String {
+    """
+    \(name)=\(text) is not a shard: all of the exploration's iterations run here. Set it to i/n \
+    (shard i of n, 1 ≤ i ≤ n; e.g. 3/4) to run one of n disjoint parts of them.
+    """
+  }
+
+  /// The warning for an exploration in which no iteration had a choice to make.
+  static func noChoices(_ report: InterleavingReport) -> String {
+    """
+    Interleavings explored at \(report.place) explored nothing: in all \(report.iterations) \
+    \(report.iterations == 1 ? "iteration" : "iterations") no step had more than one job ready, so \
+    every iteration ran the same order. That usually means the work ran on one actor only (or \
+    on the main actor, whose jobs Harness cannot see on Linux), or on a Dispatch queue or thread \
+    the Swift runtime does not hand to Harness. Explore code whose tasks run concurrently off \
+    the main actor (async let, task groups, Task { }, calls into other actors).
+    """
   }
 
   static func badIterationCount(_ iterations: Int) -> String {

@@ -31,6 +31,10 @@ public struct InterleavingStrategy: Sendable, Hashable, CustomStringConvertible 
     }
   }
 
+  /// The strategies a time budget alternates by default: ``random`` (quick on shallow bugs),
+  /// then ``pct(depth:)`` of depths 2 and 3 (bounded chances on deeper ones).
+  public static let portfolio: [InterleavingStrategy] = [.random, .pct(depth: 2), .pct(depth: 3)]
+
   /// The strategy's name in a replay string.
   var code: String {
     switch kind {

@@ -3,13 +3,15 @@ import HarnessRuntime
 import HarnessDependencies
 
 /// What the explorer reads of an iteration's job order once the iteration ran.
-protocol RecordedJobOrder: JobChooser {
+package protocol RecordedJobOrder: JobChooser {
   /// The decisions taken: how many jobs were ready, and which ran.
   var decisions: [Schedule.Decision] { get }
   /// Steps taken, decisions or not.
   var steps: Int { get }
   /// What a replay found that did not fit, if anything.
   var divergence: String? { get }
+  /// How many tasks took part in the run, once it ended.
+  var taskCount: Int { get }
 }
 
 /// One iteration's choice of the next job: a strategy's policy, recording every decision (a step
@@ -22,6 +24,7 @@ final class JobOrder<Policy: JobOrderPolicy>: RecordedJobOrder {
   @exclusivity(unchecked) private var policy: Policy
   @exclusivity(unchecked) private(set) var decisions: [Schedule.Decision] = []
   @exclusivity(unchecked) private(set) var steps = 0
+  private(set) var taskCount = 0
 
   /// Where tasks were created, shared by the iterations of one exploration.
   let taskCreationSites: TaskCreationSites
@@ -41,6 +44,10 @@ final class JobOrder<Policy: JobOrderPolicy>: RecordedJobOrder {
   }
 
   var divergence: String? { policy.divergence(decisionsTaken: decisions.count) }
+
+  func runEnded(taskCount: Int) {
+    self.taskCount = taskCount
+  }
 }
 
 /// A strategy's rule for one iteration.

@@ -2,20 +2,25 @@
 /// base seed (hexadecimal), the iteration (from 1), then each decision as the number of ready
 /// jobs and the index of the one that ran, one base-62 digit each (`(12.40)` in decimal when
 /// more than 61 jobs were ready).
-struct Schedule: Equatable {
-  struct Decision: Equatable {
-    var readyCount: Int
-    var chosen: Int
+package struct Schedule: Equatable {
+  package struct Decision: Hashable {
+    package var readyCount: Int
+    package var chosen: Int
+
+    package init(readyCount: Int, chosen: Int) {
+      self.readyCount = readyCount
+      self.chosen = chosen
+    }
   }
 
-  var strategy: InterleavingStrategy
-  var baseSeed: UInt64
-  var iteration: Int
-  var decisions: [Decision]
+  package var strategy: InterleavingStrategy
+  package var baseSeed: UInt64
+  package var iteration: Int
+  package var decisions: [Decision]
 
   private static let digits = Array("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
 
-  var replayString: String {
+  package var replayString: String {
     var text = "\(strategy.code):\(String(baseSeed, radix: 16)):\(iteration):"
     for decision in decisions {
       if decision.readyCount < Self.digits.count {
@@ -28,7 +33,7 @@ struct Schedule: Equatable {
     return text
   }
 
-  init(strategy: InterleavingStrategy, baseSeed: UInt64, iteration: Int, decisions: [Decision]) {
+  package init(strategy: InterleavingStrategy, baseSeed: UInt64, iteration: Int, decisions: [Decision]) {
     self.strategy = strategy
     self.baseSeed = baseSeed
     self.iteration = iteration
@@ -36,7 +41,7 @@ struct Schedule: Equatable {
   }
 
   /// Reads a replay string; `nil` when it is not one.
-  init?(replayString: String) {
+  package init?(replayString: String) {
     let trimmed = replayString.filter { !$0.isWhitespace }
     let parts = trimmed.split(separator: ":", maxSplits: 3, omittingEmptySubsequences: false)
     guard parts.count == 4, let strategy = InterleavingStrategy(code: String(parts[0])),

@@ -37,6 +37,12 @@ import HarnessIssues
 /// Under Swift Testing, the `.interleavings(_:strategy:seed:)` trait does the same for a whole
 /// test. What is explored, and what is not: the article "Exploring interleavings".
 ///
+/// When it ends, the exploration prints a report of what it explored (iterations, distinct
+/// schedules, decisions and tasks per iteration, seeds), and returns it; if no iteration had a
+/// choice to make, it also reports a warning saying why that usually happens. With the
+/// `HARNESS_INTERLEAVINGS_SHARD=i/n` environment variable it runs shard *i* of *n* disjoint
+/// parts of its iterations (see the article's "Across machines").
+///
 /// - Parameters:
 ///   - iterations: How many orders to try (each a fresh run).
 ///   - strategy: How the next job is picked: ``InterleavingStrategy/random`` (the default) or
@@ -48,6 +54,9 @@ import HarnessIssues
 ///     returning (a task spinning on `Task.yield()`), which fails it with its replay string.
 ///   - operation: The code to explore. It must not be isolated to the main actor: main actor
 ///     jobs bypass the world's executor, so their order is not explored.
+/// - Returns: The report of what was explored; `nil` when the arguments allowed no exploration
+///   (that is reported).
+@discardableResult
 public func withInterleavings<Failure: Error>(
   _ iterations: Int,
   strategy: InterleavingStrategy = .random,
@@ -58,11 +67,42 @@ public func withInterleavings<Failure: Error>(
   line: UInt = #line,
   column: UInt = #column,
   _ operation: @escaping @Sendable () async throws(Failure) -> Void
-) async throws(Failure) {
+) async throws(Failure) -> InterleavingReport? {
   await InterleavingExplorer(
     location: SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column),
     maxSteps: maxSteps
-  ).explore(iterations: iterations, strategy: strategy, seed: seed) { try await operation() }
+  ).explore(.iterations(iterations), strategies: [strategy], seed: seed) { try await operation() }
+}
+
+/// Explores `operation` as ``withInterleavings(_:strategy:seed:maxSteps:fileID:filePath:line:column:_:)``
+/// does, for a time budget instead of a count: iterations start until `duration` has passed (at
+/// least one per strategy), `strategies` taking turns (by default ``InterleavingStrategy/portfolio``:
+/// random, then PCT of depths 2 and 3). The report says how many iterations each strategy ran;
+/// a failing iteration's replay string names its strategy, so it replays exactly.
+///
+/// <!-- fragment: the explored body is elided -->
+/// ```swift
+/// await withInterleavings(for: .seconds(60)) { … }   // a nightly job: a minute of orders
+/// ```
+///
+/// How many iterations fit depends on the machine, so two runs explore different amounts; each
+/// iteration's order still depends only on the seed and its number.
+@discardableResult
+public func withInterleavings<Failure: Error>(
+  for duration: Duration,
+  strategies: [InterleavingStrategy] = InterleavingStrategy.portfolio,
+  seed: UInt64? = nil,
+  maxSteps: Int = 100_000,
+  fileID: StaticString = #fileID,
+  filePath: StaticString = #filePath,
+  line: UInt = #line,
+  column: UInt = #column,
+  _ operation: @escaping @Sendable () async throws(Failure) -> Void
+) async throws(Failure) -> InterleavingReport? {
+  await InterleavingExplorer(
+    location: SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column),
+    maxSteps: maxSteps
+  ).explore(.duration(duration), strategies: strategies, seed: seed) { try await operation() }
 }
 
 /// Runs `operation` once, with its jobs in exactly the order a failed exploration recorded in

@@ -11,6 +11,12 @@ package protocol JobChooser: AnyObject {
   func chooseNext(among readyTasks: UnsafeBufferPointer<UInt64>) -> Int
   /// Where the tasks of the runs were created, shared by the iterations of one exploration.
   var taskCreationSites: TaskCreationSites { get }
+  /// Called once when a run ends, with how many tasks took part in it (the body's included).
+  func runEnded(taskCount: Int)
+}
+
+extension JobChooser {
+  package func runEnded(taskCount: Int) {}
 }
 
 /// Where the tasks of an exploration's runs were created, by *creation path*: the body's second

@@ -84,7 +84,9 @@ extension FollowedWork {
     }
     world.memberCount -= 1
     retire(world)
+    let taskCount = exploration.tasks.count
     lock.unlock()
+    chooser.runEnded(taskCount: taskCount)
     return outcome
   }
 

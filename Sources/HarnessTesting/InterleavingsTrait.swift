@@ -37,12 +37,18 @@ import Testing
 /// Explore code that may deadlock with `withInterleavings`, which abandons a stalled iteration
 /// and returns.
 ///
+/// Each exploration prints a report of what it explored and attaches it to the test (an
+/// attachment named `interleavings-report.txt`); if no iteration had a choice to make, the test
+/// gets a warning saying why that usually happens. `.interleavings(for: .seconds(60))` explores
+/// for a time budget, strategies taking turns; `HARNESS_INTERLEAVINGS_SHARD=i/n` runs shard *i*
+/// of *n* disjoint parts of the iterations, for a CI matrix.
+///
 /// On a suite (`@Suite(.interleavings(20))`), each test of the suite is explored on its own.
 /// With the environment variable `HARNESS_INTERLEAVINGS=off`, the trait runs each test once,
 /// unexplored (for a quick pass).
 public struct InterleavingsTrait: TestTrait, SuiteTrait, TestScoping {
   enum Mode {
-    case explore(iterations: Int, strategy: InterleavingStrategy, seed: UInt64?)
+    case explore(ExplorationBudget, strategies: [InterleavingStrategy], seed: UInt64?)
     case replay(String)
   }
 
@@ -65,14 +71,25 @@ public struct InterleavingsTrait: TestTrait, SuiteTrait, TestScoping {
     // A suite's scope holds its tests, each explored in its own scope.
     guard testCase != nil, !Self.isTurnedOff else { return try await function() }
     let explorer = InterleavingExplorer(location: location, maxSteps: maxSteps)
-    await withoutActuallyEscaping(function) { function in
+    let report = await withoutActuallyEscaping(function) { function -> InterleavingReport? in
       switch mode {
-      case .explore(let iterations, let strategy, let seed):
-        await explorer.explore(iterations: iterations, strategy: strategy, seed: seed, waitingForStalledRuns: true, function)
+      case .explore(let budget, let strategies, let seed):
+        return await explorer.explore(
+          budget, strategies: strategies, seed: seed, name: test.name, waitingForStalledRuns: true, function)
       case .replay(let replay):
         await explorer.replay(replay, waitingForStalledRuns: true, function)
+        return nil
       }
     }
+    if let report {
+      Attachment.record(report.description, named: "interleavings-report.txt", sourceLocation: sourceLocation)
+    }
+  }
+
+  /// Where the trait was applied, for Swift Testing.
+  private var sourceLocation: SourceLocation {
+    SourceLocation(
+      fileID: location.fileID, filePath: location.filePath, line: Int(location.line), column: Int(location.column))
   }
 }
 
@@ -93,7 +110,28 @@ extension Trait where Self == InterleavingsTrait {
     column: UInt = #column
   ) -> Self {
     InterleavingsTrait(
-      mode: .explore(iterations: iterations, strategy: strategy, seed: seed),
+      mode: .explore(.iterations(iterations), strategies: [strategy], seed: seed),
+      location: SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column),
+      maxSteps: maxSteps
+    )
+  }
+
+  /// Runs the test over and over until `duration` has passed (at least once per strategy),
+  /// `strategies` taking turns (by default random, then PCT of depths 2 and 3), each iteration
+  /// in an order drawn from `seed` and its number. The report says how many iterations each
+  /// strategy ran; a failure's replay string names its strategy.
+  public static func interleavings(
+    for duration: Duration,
+    strategies: [InterleavingStrategy] = InterleavingStrategy.portfolio,
+    seed: UInt64? = nil,
+    maxSteps: Int = 100_000,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> Self {
+    InterleavingsTrait(
+      mode: .explore(.duration(duration), strategies: strategies, seed: seed),
       location: SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column),
       maxSteps: maxSteps
     )

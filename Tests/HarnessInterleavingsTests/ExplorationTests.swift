@@ -194,7 +194,7 @@ func replayString(in message: String) -> String? {
     }
     let replay = Locked<String?>(nil)
     await withExpectedIssue {
-      await explorer.explore(iterations: 10, strategy: .random, seed: nil, deadlock)
+      await explorer.explore(.iterations(10), strategies: [.random], seed: nil, deadlock)
     } matching: { issue in
       replay.withLock { $0 = replayString(in: issue.message) }
       return issue.message.contains("iteration 1 of 10 failed")
@@ -225,11 +225,11 @@ func replayString(in message: String) -> String? {
     let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
       let runsOnMainActor = Locked(0)
       await withIssueReporters([.runtimeWarning]) {
-        await InterleavingExplorer(
+        _ = await InterleavingExplorer(
           location: SourceCodeLocation(
             fileID: "HarnessInterleavingsTests/LateWork.swift", filePath: "/LateWork.swift", line: 1, column: 1),
           stallPatience: .milliseconds(200)
-        ).explore(iterations: 2, strategy: .random, seed: nil) {
+        ).explore(.iterations(2), strategies: [.random], seed: nil) {
           DispatchQueue.main.async { Thread.sleep(forTimeInterval: 0.8) }
           await MainActor.run { runsOnMainActor.withLock { $0 += 1 } }
         }
@@ -246,11 +246,11 @@ func replayString(in message: String) -> String? {
       let waiting = WaitingForEachOther()
       // The stall's report goes to standard error, where the parent process can read it.
       await withIssueReporters([.runtimeWarning]) {
-        await InterleavingExplorer(
+        _ = await InterleavingExplorer(
           location: SourceCodeLocation(
             fileID: "HarnessInterleavingsTests/Deadlock.swift", filePath: "/Deadlock.swift", line: 7, column: 1),
           stallPatience: .milliseconds(200)
-        ).explore(iterations: 5, strategy: .random, seed: nil, waitingForStalledRuns: true) {
+        ).explore(.iterations(5), strategies: [.random], seed: nil, waitingForStalledRuns: true) {
           async let first: Void = waiting.first()
           async let second: Void = waiting.second()
           _ = await (first, second)
@@ -266,11 +266,14 @@ func replayString(in message: String) -> String? {
 
   @Test(.dependency(\.uuid, .incrementing)) func generatorsStartOverInEachIteration() async {
     let firsts = Locked<[UUID]>([])
-    await withInterleavings(5) {
-      @Dependency(\.uuid) var uuid
-      firsts.withLock { $0.append(uuid()) }
-      _ = uuid()
-    }
+    // No concurrency, so nothing to explore: that is warned about.
+    await withExpectedIssue {
+      await withInterleavings(5) {
+        @Dependency(\.uuid) var uuid
+        firsts.withLock { $0.append(uuid()) }
+        _ = uuid()
+      }
+    } matching: { $0.severity == .warning && $0.message.contains("explored nothing") }
     #expect(firsts.withLock { $0 } == Array(repeating: UUID(0), count: 5))
   }
 
