@@ -32,14 +32,20 @@ package struct InterleavingExplorer: Sendable {
   /// The step bound: jobs per iteration.
   let maxSteps: Int
 
+  /// Whether an exploration in which no iteration had a choice warns (not for a trait a suite
+  /// gave all its tests: some of them have nothing to explore).
+  let warnsWhenNothingExplored: Bool
+
   package init(
     location: SourceCodeLocation,
     stallPatience: Duration = Self.defaultStallPatience,
-    maxSteps: Int = Self.defaultMaxSteps
+    maxSteps: Int = Self.defaultMaxSteps,
+    warnsWhenNothingExplored: Bool = true
   ) {
     self.location = location
     self.stallPatience = stallPatience
     self.maxSteps = maxSteps
+    self.warnsWhenNothingExplored = warnsWhenNothingExplored
   }
 
   /// Whether the step bound is usable; reports it at the exploration's place if not.
@@ -156,7 +162,7 @@ package struct InterleavingExplorer: Sendable {
       place: place, baseSeed: base, shard: shard, budget: budgetDuration, elapsed: clock.now - start,
       failedIteration: failedIteration)
     Self.print(report.description)
-    if failedIteration == nil, report.hadNoChoices {
+    if failedIteration == nil, report.hadNoChoices, warnsWhenNothingExplored {
       reportIssue(
         ReportedIssue(message: InterleavingMessages.noChoices(report), severity: .warning, location: location))
     }

@@ -70,7 +70,10 @@ public struct InterleavingsTrait: TestTrait, SuiteTrait, TestScoping {
   ) async throws {
     // A suite's scope holds its tests, each explored in its own scope.
     guard testCase != nil, !Self.isTurnedOff else { return try await function() }
-    let explorer = InterleavingExplorer(location: location, maxSteps: maxSteps)
+    // A trait written on the test itself (not one its suite gives all its tests) warns when it
+    // explored nothing: the trait's expression is on or after the `@Test` line, a suite's above.
+    let isOnTheTest = location.fileID == test.sourceLocation.fileID && location.line >= test.sourceLocation.line
+    let explorer = InterleavingExplorer(location: location, maxSteps: maxSteps, warnsWhenNothingExplored: isOnTheTest)
     let report = await withoutActuallyEscaping(function) { function -> InterleavingReport? in
       switch mode {
       case .explore(let budget, let strategies, let seed):

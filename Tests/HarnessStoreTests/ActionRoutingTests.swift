@@ -80,7 +80,7 @@ struct Session: Reducer {
     }
   }
 
-  @Test(.interleavings(20)) func anExplicitEmbeddingRoutesWhatReflectionCannot() async {
+  @Test func anExplicitEmbeddingRoutesWhatReflectionCannot() async {
     let embedding = ActionEmbedding<RedactedAction, Counter.Action>(
       embed: RedactedAction.counter,
       extract: { if case let .counter(action) = $0 { action } else { nil } }
@@ -121,7 +121,7 @@ struct Session: Reducer {
     }
   }
 
-  @Test(.interleavings(20)) func theIdentityEmbeddingRoutesEveryAction() async {
+  @Test func theIdentityEmbeddingRoutesEveryAction() async {
     let store = TestStore(initialState: Optional(Counter.State())) {
       EmptyReducer<Counter.State?, Counter.Action>()
         .ifLet(\.self, action: { $0 }) { Counter() }
@@ -129,7 +129,7 @@ struct Session: Reducer {
     await store.send(.incrementTapped) { $0?.count = 1 }
   }
 
-  @Test(.interleavings(20), arguments: [false, true]) func enumStateRunsTheChildOnlyInItsCase(useScope: Bool) async {
+  @Test(arguments: [false, true]) func enumStateRunsTheChildOnlyInItsCase(useScope: Bool) async {
     let store = TestStore(initialState: Session.State.loggedIn(Counter.State())) {
       Session(useScope: useScope)
     } withDependencies: { [clock] in
@@ -149,7 +149,7 @@ struct Session: Reducer {
     await store.finish()
   }
 
-  @Test(.interleavings(20)) func taskCancelByIDInsideAnEffectAndFromATestHelper() async {
+  @Test func taskCancelByIDInsideAnEffectAndFromATestHelper() async {
     let store = TestStore(initialState: Counter.State()) { Canceller() } withDependencies: { [clock] in
       $0.continuousClock = clock
     }

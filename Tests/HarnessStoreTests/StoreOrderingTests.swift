@@ -74,7 +74,7 @@ struct Tally: Reducer {
     #expect(store.state.steps == 100_001)
   }
 
-  @Test(.interleavings(20)) func aChainOfSendsInATestStore() async {
+  @Test func aChainOfSendsInATestStore() async {
     // 10,000 sends in one job: under ThreadSanitizer on a loaded machine it can run past the
     // 10 seconds a followed job may take by default.
     let work = TestWork(jobPatience: .seconds(300))
@@ -85,7 +85,7 @@ struct Tally: Reducer {
     withExtendedLifetime(work) {}
   }
 
-  @Test(.interleavings(20)) func sendsOfOneActionAreReducedTogetherInOrder() async {
+  @Test func sendsOfOneActionAreReducedTogetherInOrder() async {
     let store = TestStore(initialState: Sequence.State()) { Sequence() }
     await store.send(.start)
     await store.receive(.log("a")) { $0.log = ["a"] }
@@ -94,7 +94,7 @@ struct Tally: Reducer {
     await store.receive(.log("from a task")) { $0.log.append("from a task") }
   }
 
-  @Test(.interleavings(20)) func storeSendReturnsATaskForItsEffects() async {
+  @Test func storeSendReturnsATaskForItsEffects() async {
     let store = Store(initialState: Sequence.State()) { Sequence() }
     let task = store.send(.start)
     await task.finish()
