@@ -1,3 +1,4 @@
+#if Schedulers
 import HarnessClocks
 import HarnessIssues
 
@@ -423,3 +424,4 @@ private enum RunBound {
 public typealias TestSchedulerOf<Wrapped: Scheduler> = TestScheduler<
   Wrapped.SchedulerTimeType, Wrapped.SchedulerOptions
 >
+#endif

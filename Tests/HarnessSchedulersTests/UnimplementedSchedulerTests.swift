@@ -1,3 +1,4 @@
+#if Schedulers
 import HarnessDependencies
 import HarnessIssues
 import HarnessSchedulers
@@ -70,3 +71,4 @@ import Testing
     }
   }
 }
+#endif
