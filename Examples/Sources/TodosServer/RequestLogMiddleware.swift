@@ -1,3 +1,4 @@
+#if Servers
 import Harness
 import HarnessHummingbird
 import Hummingbird
@@ -19,3 +20,4 @@ struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
     }
   }
 }
+#endif
