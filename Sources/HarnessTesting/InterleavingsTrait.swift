@@ -76,7 +76,7 @@ public struct InterleavingsTrait: TestTrait, SuiteTrait, TestScoping {
 
 extension Trait where Self == InterleavingsTrait {
   /// Runs the test `iterations` times, each with its jobs in an order drawn from `strategy`
-  /// (``InterleavingStrategy/random`` by default, or ``InterleavingStrategy/pct(depth:)``), from
+  /// (`InterleavingStrategy.random` by default, or `InterleavingStrategy.pct(depth:)`), from
   /// `seed` (by default a fixed seed, shifted by the `HARNESS_INTERLEAVINGS_SEED` environment
   /// variable).
   public static func interleavings(
