@@ -123,8 +123,9 @@ package.traits = [
   .default(enabledTraits: ["Macros", "Schedulers"]),
 ]
 
-/// The dependencies of the Macros trait: declared unconditionally, used only when it is on
-/// (SwiftPM then neither fetches nor builds swift-syntax for a dependent without it).
+/// HarnessMacros, its plugin and their tests, the Macros trait's: swift-syntax is declared
+/// unconditionally and used only under the trait (so SwiftPM neither fetches nor builds it for a
+/// dependent without the trait).
 do {
   let macros: TargetDependencyCondition? = .when(traits: ["Macros"])
   func syntax(_ product: String) -> Target.Dependency {
