@@ -13,11 +13,14 @@ import PackageDescription
 ///   `Effect.debounce(id:for:scheduler:)`): Combine on Apple platforms, OpenCombine on Linux.
 ///   Nothing else depends on it.
 ///
-/// `HARNESS_WITHOUT_MACROS=1` leaves HarnessMacros, its plugin, its tests and the swift-syntax
-/// dependency out of the package: `scripts/test-all` sets it for the ThreadSanitizer and release
-/// passes, so CI compiles swift-syntax once (debug), not once per mode.
-let withMacros = Context.environment["HARNESS_WITHOUT_MACROS"] == nil
-
+/// The two optional modules are behind package traits (SE-0450), both on by default (see the
+/// traits section at the end):
+///   Macros       HarnessMacros' plugin and tests use swift-syntax
+///   Schedulers   HarnessSchedulers uses OpenCombine (Linux)
+/// A dependent that wants the core only writes `.package(url: …, from: …, traits: [])`: then
+/// SwiftPM neither fetches nor compiles swift-syntax and OpenCombine. A trait cannot take a target
+/// out of the package, so with its trait off a module is empty (its sources are `#if Macros` /
+/// `#if Schedulers`) and its trait-only dependencies are not linked.
 let package = Package(
   name: "Harness",
   platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
@@ -33,7 +36,8 @@ let package = Package(
     .library(name: "HarnessInterleavings", targets: ["HarnessInterleavings"]),
   ],
   dependencies: [
-    // Only HarnessSchedulers uses it, and only off Apple platforms (Apple's have Combine).
+    // Only HarnessSchedulers uses it, and only off Apple platforms (Apple's have Combine), with
+    // the Schedulers trait.
     .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
   ],
   targets: [
@@ -67,9 +71,9 @@ let package = Package(
       name: "HarnessSchedulers",
       dependencies: [
         "Harness", "HarnessIssues", "HarnessClocks", "HarnessDependencies", "HarnessStore",
-        .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux])),
-        .product(name: "OpenCombineDispatch", package: "OpenCombine", condition: .when(platforms: [.linux])),
-        .product(name: "OpenCombineFoundation", package: "OpenCombine", condition: .when(platforms: [.linux])),
+        .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux], traits: ["Schedulers"])),
+        .product(name: "OpenCombineDispatch", package: "OpenCombine", condition: .when(platforms: [.linux], traits: ["Schedulers"])),
+        .product(name: "OpenCombineFoundation", package: "OpenCombine", condition: .when(platforms: [.linux], traits: ["Schedulers"])),
       ]
     ),
     .testTarget(name: "HarnessIssuesTests", dependencies: ["HarnessIssues", "HarnessTesting"]),
@@ -116,31 +120,58 @@ let package = Package(
   swiftLanguageModes: [.v6]
 )
 
-if withMacros {
+// MARK: Traits
+
+package.traits = [
+  .trait(
+    name: "Macros",
+    description: "HarnessMacros (@DependencyClient, @DependencyEndpoint): builds swift-syntax for its compiler plugin"
+  ),
+  .trait(
+    name: "Schedulers",
+    description: "HarnessSchedulers (Combine schedulers, Effect.debounce(id:for:scheduler:)): OpenCombine on Linux"
+  ),
+  // As swift-dependencies and combine-schedulers do: every product works out of the box.
+  .default(enabledTraits: ["Macros", "Schedulers"]),
+]
+
+/// HarnessMacros, its plugin and their tests, the Macros trait's: swift-syntax is declared
+/// unconditionally and used only under the trait (so SwiftPM neither fetches nor builds it for a
+/// dependent without the trait).
+do {
+  let macros: TargetDependencyCondition? = .when(traits: ["Macros"])
+  func syntax(_ product: String) -> Target.Dependency {
+    .product(name: product, package: "swift-syntax", condition: macros)
+  }
   package.dependencies += [
     .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.0"..<"604.0.0"),
   ]
   package.products += [
     .library(name: "HarnessMacros", targets: ["HarnessMacros"]),
   ]
+  // Sources, tests included, are `#if Macros`: without the trait the plugin is an empty
+  // executable, not a dependency of HarnessMacros, and HarnessMacros declares no macro.
   package.targets += [
     .macro(
       name: "HarnessMacrosPlugin",
       dependencies: [
-        .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
-        .product(name: "SwiftDiagnostics", package: "swift-syntax"),
-        .product(name: "SwiftSyntax", package: "swift-syntax"),
-        .product(name: "SwiftSyntaxBuilder", package: "swift-syntax"),
-        .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+        syntax("SwiftCompilerPlugin"),
+        syntax("SwiftDiagnostics"),
+        syntax("SwiftSyntax"),
+        syntax("SwiftSyntaxBuilder"),
+        syntax("SwiftSyntaxMacros"),
       ]
     ),
-    .target(name: "HarnessMacros", dependencies: ["HarnessIssues", "HarnessMacrosPlugin"]),
+    .target(
+      name: "HarnessMacros",
+      dependencies: ["HarnessIssues", .target(name: "HarnessMacrosPlugin", condition: macros)]
+    ),
     // Golden expansions and diagnostics (the plugin's code, run in-process).
     .testTarget(
       name: "HarnessMacrosPluginTests",
       dependencies: [
         "HarnessMacrosPlugin",
-        .product(name: "SwiftSyntaxMacrosTestSupport", package: "swift-syntax"),
+        syntax("SwiftSyntaxMacrosTestSupport"),
       ]
     ),
     // The generated code at work, under Swift Testing and XCTest.

@@ -7,8 +7,9 @@ let package = Package(
   name: "HarnessBenchmarks",
   platforms: [.macOS(.v15)],
   dependencies: [
-    // Named, because a path dependency is otherwise named after its folder.
-    .package(name: "Harness", path: ".."),
+    // Named, because a path dependency is otherwise named after its folder. HarnessSchedulers
+    // needs the Schedulers trait; no benchmark uses the macros (so no swift-syntax).
+    .package(name: "Harness", path: "..", traits: ["Schedulers"]),
     .package(url: "https://github.com/pointfreeco/combine-schedulers", exact: "1.2.2"),
     .package(url: "https://github.com/pointfreeco/swift-clocks", exact: "1.1.1"),
     .package(url: "https://github.com/pointfreeco/swift-custom-dump", exact: "1.7.3"),

@@ -8,7 +8,9 @@ let package = Package(
   name: "HarnessCompatibility",
   platforms: [.macOS(.v15)],
   dependencies: [
-    .package(name: "Harness", path: ".."),
+    // The core only (no Macros or Schedulers trait): SwiftPM fetches neither swift-syntax nor
+    // OpenCombine for it.
+    .package(name: "Harness", path: "..", traits: []),
     .package(url: "https://github.com/apple/swift-async-algorithms", exact: "1.1.4"),
     .package(url: "https://github.com/pointfreeco/swift-concurrency-extras", exact: "1.4.3"),
   ],

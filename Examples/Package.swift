@@ -9,32 +9,35 @@ import PackageDescription
 //   swift run --package-path Examples todos-server   the Todos HTTP service (Hummingbird, SQLite)
 //   swift test --package-path Examples           their tests
 //
-// Weather's client is written with `@DependencyClient` (HarnessMacros, on swift-syntax). With
-// `HARNESS_WITHOUT_MACROS=1` (which leaves HarnessMacros out of Harness too) the Weather targets
-// are left out: `scripts/test-all` sets it for the release and ThreadSanitizer passes, so
-// swift-syntax is not compiled in those modes just for an example.
-let withMacros = Context.environment["HARNESS_WITHOUT_MACROS"] == nil
+// Two traits, both on by default, select the examples that need slow-to-build packages; the
+// release and ThreadSanitizer passes of `scripts/test-all` build with `--disable-default-traits`,
+// so those packages are compiled once, in debug. A trait cannot take a target out of the package:
+// with its trait off a target's sources (`#if Macros`, `#if Servers`) are empty and its
+// trait-only dependencies are neither linked nor fetched.
+//   Macros    Weather, whose client is written with `@DependencyClient` (HarnessMacros, on
+//             swift-syntax): enables the Macros trait of Harness
+//   Servers   the Todos HTTP service (todos-server), on Hummingbird, SwiftNIO and GRDB
+let macros: TargetDependencyCondition? = .when(traits: ["Macros"])
+let servers: TargetDependencyCondition? = .when(traits: ["Servers"])
 
-// The Todos HTTP service builds on Hummingbird, SwiftNIO and GRDB, slow to compile. With
-// `HARNESS_WITHOUT_SERVERS=1` its targets and those packages are left out: `scripts/test-all`
-// sets it for the release and ThreadSanitizer passes, so they are compiled once, in debug.
-let withServers = Context.environment["HARNESS_WITHOUT_SERVERS"] == nil
-
-func harness(_ product: String) -> Target.Dependency {
-  .product(name: product, package: "Harness")
+func harness(_ product: String, condition: TargetDependencyCondition? = nil) -> Target.Dependency {
+  .product(name: product, package: "Harness", condition: condition)
 }
 
 /// One example: its feature module (on the Harness products it uses), its command (parsing its
 /// arguments with swift-argument-parser) and the feature's tests.
-func example(_ feature: String, command: String, uses products: [String], testsExclude: [String] = []) -> [Target] {
+func example(
+  _ feature: String, command: String, uses products: [String], testsExclude: [String] = [],
+  condition: TargetDependencyCondition? = nil
+) -> [Target] {
   [
-    .target(name: feature, dependencies: products.map(harness)),
+    .target(name: feature, dependencies: products.map { harness($0, condition: condition) }),
     // The command imports the Harness products too: declared, so that a change in them
     // rebuilds it (an undeclared import left a stale object that failed to link).
     .executableTarget(
       name: command,
       dependencies: [.target(name: feature), .product(name: "ArgumentParser", package: "swift-argument-parser")]
-        + products.map(harness)
+        + products.map { harness($0, condition: condition) }
     ),
     .testTarget(
       name: feature + "Tests",
@@ -51,39 +54,45 @@ let package = Package(
     .executable(name: "todos", targets: ["todos"]),
     .executable(name: "standups", targets: ["standups"]),
     .executable(name: "daily-challenge", targets: ["daily-challenge"]),
+    .executable(name: "weather", targets: ["weather"]),
+    .executable(name: "todos-server", targets: ["todos-server"]),
+  ],
+  traits: [
+    .trait(name: "Macros", description: "The Weather example (@DependencyClient, so swift-syntax)"),
+    .trait(name: "Servers", description: "The todos-server example (Hummingbird, SwiftNIO, GRDB)"),
+    .default(enabledTraits: ["Macros", "Servers"]),
   ],
   dependencies: [
-    .package(name: "Harness", path: ".."),
+    // HarnessSchedulers always; HarnessMacros with this package's Macros trait.
+    .package(
+      name: "Harness", path: "..",
+      traits: ["Schedulers", .trait(name: "Macros", condition: .when(traits: ["Macros"]))]
+    ),
     .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
-  ],
-  targets: example("TodosFeature", command: "todos", uses: ["Harness", "HarnessStore"], testsExclude: ["__Snapshots__"])
-    + example("StandupsFeature", command: "standups", uses: ["Harness", "HarnessSchedulers"])
-    + example("DailyChallengeFeature", command: "daily-challenge", uses: ["Harness", "HarnessSchedulers", "HarnessStore"]),
-  swiftLanguageModes: [.v6]
-)
-
-if withMacros {
-  package.products.append(.executable(name: "weather", targets: ["weather"]))
-  package.targets += example("WeatherFeature", command: "weather", uses: ["Harness", "HarnessMacros"])
-}
-
-if withServers {
-  package.dependencies += [
+    // The Servers trait's.
     .package(name: "HarnessHummingbird", path: "../Integrations/HarnessHummingbird"),
     .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
-  ]
+  ],
+  targets: example("TodosFeature", command: "todos", uses: ["Harness", "HarnessStore"], testsExclude: ["__Snapshots__"])
+    + example("StandupsFeature", command: "standups", uses: ["Harness", "HarnessSchedulers"])
+    + example("DailyChallengeFeature", command: "daily-challenge", uses: ["Harness", "HarnessSchedulers", "HarnessStore"])
+    + example("WeatherFeature", command: "weather", uses: ["Harness", "HarnessMacros"], condition: macros),
+  swiftLanguageModes: [.v6]
+)
+
+// The todos-server example: its packages are linked with the Servers trait only.
+do {
   let server: [Target.Dependency] = [
     harness("Harness"),
-    .product(name: "HarnessHummingbird", package: "HarnessHummingbird"),
-    .product(name: "Hummingbird", package: "hummingbird"),
-    .product(name: "Logging", package: "swift-log"),
+    .product(name: "HarnessHummingbird", package: "HarnessHummingbird", condition: servers),
+    .product(name: "Hummingbird", package: "hummingbird", condition: servers),
+    .product(name: "Logging", package: "swift-log", condition: servers),
   ]
-  package.products.append(.executable(name: "todos-server", targets: ["todos-server"]))
   package.targets += [
-    .target(name: "TodosServer", dependencies: server + [.product(name: "GRDB", package: "GRDB.swift")]),
+    .target(name: "TodosServer", dependencies: server + [.product(name: "GRDB", package: "GRDB.swift", condition: servers)]),
     .executableTarget(
       name: "todos-server",
       dependencies: server + [.target(name: "TodosServer"), .product(name: "ArgumentParser", package: "swift-argument-parser")]
@@ -92,9 +101,9 @@ if withServers {
       name: "TodosServerTests",
       dependencies: server + [
         .target(name: "TodosServer"),
-        .product(name: "GRDB", package: "GRDB.swift"),
-        .product(name: "HummingbirdTesting", package: "hummingbird"),
-        .product(name: "HTTPTypes", package: "swift-http-types"),
+        .product(name: "GRDB", package: "GRDB.swift", condition: servers),
+        .product(name: "HummingbirdTesting", package: "hummingbird", condition: servers),
+        .product(name: "HTTPTypes", package: "swift-http-types", condition: servers),
         harness("HarnessTesting"),
       ]
     ),

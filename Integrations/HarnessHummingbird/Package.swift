@@ -13,7 +13,9 @@ let package = Package(
     .executable(name: "hummingbird-load-check", targets: ["hummingbird-load-check"]),
   ],
   dependencies: [
-    .package(name: "Harness", path: "../.."),
+    // The core only (no Macros or Schedulers trait): SwiftPM fetches neither swift-syntax nor
+    // OpenCombine for it.
+    .package(name: "Harness", path: "../..", traits: []),
     .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),

@@ -68,7 +68,7 @@ extension Clock where Duration: Hashable {
   }
 }
 
-/// The ticks of ``Clock/timer(interval:tolerance:fileID:filePath:line:column:)``.
+/// The ticks of ``_Concurrency/Clock/timer(interval:tolerance:fileID:filePath:line:column:)->ClockTimer<Self>``.
 public struct ClockTimer<TimerClock: Clock>: AsyncSequence, Sendable {
   public typealias Element = TimerClock.Instant
   public typealias Failure = Never

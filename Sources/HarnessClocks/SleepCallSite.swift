@@ -1,6 +1,6 @@
 import HarnessIssues
 
-/// Where the sleep that is starting was asked for, when a caller knows: ``Clock/timer(interval:tolerance:fileID:filePath:line:column:)``
+/// Where the sleep that is starting was asked for, when a caller knows: ``_Concurrency/Clock/timer(interval:tolerance:fileID:filePath:line:column:)->ClockTimer<Self>``
 /// and the `sleep(for:)` of Harness's clocks say so, since `Clock.sleep(until:tolerance:)`
 /// itself cannot take a location.
 enum SleepCallSite {

@@ -21,7 +21,7 @@ import HarnessIssues
 /// message says how to get the list).
 ///
 /// Issues are reported at the caller's line when the call says where it is (``sleep(for:tolerance:fileID:filePath:line:column:)``
-/// on this type, ``Clock/timer(interval:tolerance:fileID:filePath:line:column:)``); otherwise
+/// on this type, ``_Concurrency/Clock/timer(interval:tolerance:fileID:filePath:line:column:)->ClockTimer<Self>``); otherwise
 /// (`now` and `sleep(until:tolerance:)` cannot take a location) at the `@Dependency` property
 /// that read the clock when a clock dependency gave it, else at the line that created it.
 public final class UnimplementedClock<Duration: DurationProtocol & Hashable>: Clock, Sendable {

@@ -1,6 +1,10 @@
 // The generated code calls `HarnessIssues.unimplemented`: importing HarnessMacros is enough.
 @_exported import HarnessIssues
 
+// Without the Macros trait of Harness (a dependent's `traits: []`) the plugin is not built and
+// the module declares no macro: `@DependencyClient` is then an unknown attribute. (An unavailable
+// declaration naming the trait would make the compiler warn here that the plugin is missing.)
+#if Macros
 /// Generates what a dependency client otherwise spells out by hand, on a struct of closure
 /// properties (its *endpoints*):
 ///
@@ -50,3 +54,4 @@ public macro DependencyClient() = #externalMacro(module: "HarnessMacrosPlugin", 
 @attached(peer, names: overloaded, prefixed(_recordingCalls_))
 @attached(accessor, names: named(didSet))
 public macro DependencyEndpoint() = #externalMacro(module: "HarnessMacrosPlugin", type: "DependencyEndpointMacro")
+#endif

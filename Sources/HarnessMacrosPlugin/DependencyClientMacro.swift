@@ -1,3 +1,4 @@
+#if Macros
 import SwiftDiagnostics
 import SwiftSyntax
 import SwiftSyntaxBuilder
@@ -168,3 +169,4 @@ public enum DependencyClientMacro: MemberMacro, MemberAttributeMacro {
     return Diagnostic(node: node, message: ClientDiagnostic.notAStruct, fixIts: fixIts)
   }
 }
+#endif

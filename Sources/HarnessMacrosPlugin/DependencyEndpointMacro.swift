@@ -1,3 +1,4 @@
+#if Macros
 import SwiftSyntax
 import SwiftSyntaxMacros
 
@@ -109,3 +110,4 @@ extension TupleTypeElementSyntax {
     }.first
   }
 }
+#endif

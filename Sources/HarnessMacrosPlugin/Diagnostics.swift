@@ -1,3 +1,4 @@
+#if Macros
 import SwiftDiagnostics
 import SwiftSyntax
 
@@ -91,3 +92,4 @@ extension Member {
     return []
   }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Macros
 import SwiftSyntax
 
 /// A stored property of a `@DependencyClient` struct, as the macros see it.
@@ -127,3 +128,4 @@ func accessPrefix(_ modifiers: DeclModifierListSyntax) -> String {
   }
   return ""
 }
+#endif

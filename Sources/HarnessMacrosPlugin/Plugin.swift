@@ -1,3 +1,4 @@
+#if Macros
 import SwiftCompilerPlugin
 import SwiftSyntaxMacros
 
@@ -9,3 +10,11 @@ struct HarnessMacrosPlugin: CompilerPlugin {
     DependencyEndpointMacro.self,
   ]
 }
+#else
+/// Without the `Macros` trait the plugin has no swift-syntax and provides no macro: a target
+/// cannot leave the package graph, so it stays an (empty) executable.
+@main
+enum HarnessMacrosPlugin {
+  static func main() {}
+}
+#endif

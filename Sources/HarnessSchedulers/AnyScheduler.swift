@@ -1,3 +1,4 @@
+#if Schedulers
 /// A scheduler of some concrete type, erased: a feature stores
 /// `AnySchedulerOf<DispatchQueue>` and gets `DispatchQueue.main` live, a ``TestScheduler`` in
 /// tests and an ``ImmediateScheduler`` in previews.
@@ -82,3 +83,4 @@ extension Scheduler {
     AnyScheduler(self)
   }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Schedulers
 import HarnessClocks
 import HarnessIssues
 import HarnessStore
@@ -67,3 +68,4 @@ private struct SchedulerWait<S: Scheduler & Sendable>: @unchecked Sendable {
     }
   }
 }
+#endif

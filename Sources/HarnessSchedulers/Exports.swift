@@ -1,3 +1,4 @@
+#if Schedulers
 // `import HarnessSchedulers` is the one import line a feature or a test needs: it brings
 // Combine on Apple platforms, and on Linux OpenCombine with its `Scheduler` conformances of
 // `DispatchQueue`, `RunLoop` and `OperationQueue`, under the same names. Code written against
@@ -13,3 +14,4 @@
 #endif
 @_exported public import Dispatch
 @_exported public import Foundation
+#endif

@@ -1,3 +1,4 @@
+#if Schedulers
 /// A scheduler that runs every action at once, on the thread that schedules it, and whose time
 /// never moves: for previews that must render at once, and tests that do not care about time.
 ///
@@ -61,3 +62,4 @@ extension ImmediateScheduler: Sendable where SchedulerTimeType: Sendable {}
 public typealias ImmediateSchedulerOf<Wrapped: Scheduler> = ImmediateScheduler<
   Wrapped.SchedulerTimeType, Wrapped.SchedulerOptions
 >
+#endif

@@ -1,3 +1,4 @@
+#if Schedulers
 import HarnessIssues
 
 // The spellings users of combine-schedulers know: `DispatchQueue.test`, `.immediate`,
@@ -105,3 +106,4 @@ extension AnySchedulerOf<OperationQueue> {
       .eraseToAnyScheduler()
   }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Schedulers
 /// Human-sized strides for messages (`1.5 s`, `-300 ms`) for the schedulers Foundation provides;
 /// other schedulers' strides print as they describe themselves.
 enum SchedulerTimeFormat {
@@ -27,3 +28,4 @@ enum SchedulerTimeFormat {
     return rounded == rounded.rounded() ? "\(Int(rounded))" : "\(rounded)"
   }
 }
+#endif

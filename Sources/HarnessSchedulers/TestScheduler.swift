@@ -1,3 +1,4 @@
+#if Schedulers
 import HarnessClocks
 import HarnessIssues
 
@@ -33,7 +34,7 @@ import HarnessIssues
 /// - A repeating schedule (`schedule(after:interval:)`) fires at `start`, `start + interval`, …,
 ///   each due time computed from the previous due time, never from when the action ran: no
 ///   drift. Cancelling it removes its future firings.
-/// - Nothing hangs: ``run(maxActions:fileID:filePath:line:column:)`` stops after `maxActions`
+/// - Nothing hangs: ``run(maxActions:fileID:filePath:line:column:)-82ich`` stops after `maxActions`
 ///   actions (a repeating schedule never runs out) and reports the actions still pending, and
 ///   an `advance` whose actions keep scheduling work at one instant stops the same way.
 /// - The `async` forms of `advance` and `run` also let the test's asynchronous work settle (the
@@ -195,7 +196,7 @@ where SchedulerTimeType.Stride: SchedulerTimeIntervalConvertible {
   ///
   /// A repeating schedule or an action that schedules itself again never runs out: after
   /// `maxActions` actions `run()` stops, reports the actions still pending, and returns. Cancel
-  /// such work first, or use ``advance(by:fileID:filePath:line:column:)``.
+  /// such work first, or use ``advance(by:fileID:filePath:line:column:)-63ely``.
   public func run(
     maxActions: Int = 100_000,
     fileID: StaticString = #fileID,
@@ -423,3 +424,4 @@ private enum RunBound {
 public typealias TestSchedulerOf<Wrapped: Scheduler> = TestScheduler<
   Wrapped.SchedulerTimeType, Wrapped.SchedulerOptions
 >
+#endif

@@ -1,3 +1,4 @@
+#if Schedulers
 /// The texts of the issues a `TestScheduler` reports, in one place.
 enum TestSchedulerMessages {
   static func tooManyActions(scheduler: String, operation: String, ran: Int, now: String, pending: [String]) -> String {
@@ -31,3 +32,4 @@ enum TestSchedulerMessages {
     """
   }
 }
+#endif

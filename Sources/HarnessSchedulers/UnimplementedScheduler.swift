@@ -1,3 +1,4 @@
+#if Schedulers
 import HarnessIssues
 
 /// A scheduler that a test did not expect to be used: a use reports an issue naming the
@@ -116,3 +117,4 @@ where SchedulerTimeType.Stride: SchedulerTimeIntervalConvertible {
 public typealias UnimplementedSchedulerOf<Wrapped: Scheduler> = UnimplementedScheduler<
   Wrapped.SchedulerTimeType, Wrapped.SchedulerOptions
 >
+#endif

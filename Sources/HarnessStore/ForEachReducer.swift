@@ -59,7 +59,7 @@ extension Reducer {
   }
 }
 
-/// A parent reducer with a collection of child features. See ``Reducer/forEach(_:action:element:fileID:filePath:line:column:)``.
+/// A parent reducer with a collection of child features. See ``Reducer/forEach(_:action:element:fileID:filePath:line:column:)-(_,(ElementState.ID,ElementAction)->Self.Action,_,_,_,_,_)``.
 public struct ForEachReducer<Parent: Reducer, Element: Reducer>: Reducer
 where Element.State: Identifiable, Element.State.ID: Sendable {
   let parent: Parent

@@ -54,7 +54,7 @@ extension Reducer {
 }
 
 /// A parent reducer whose enum state holds a child feature in one case. See
-/// ``Reducer/ifCaseLet(_:action:then:fileID:filePath:line:column:)``.
+/// ``Reducer/ifCaseLet(_:action:then:fileID:filePath:line:column:)-((ChildState)->Self.State,_,_,_,_,_,_)``.
 public struct IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   let parent: Parent
   let child: Child

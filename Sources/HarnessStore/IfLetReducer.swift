@@ -53,7 +53,7 @@ extension Reducer {
   }
 }
 
-/// A parent reducer with an optional child feature. See ``Reducer/ifLet(_:action:then:fileID:filePath:line:column:)``.
+/// A parent reducer with an optional child feature. See ``Reducer/ifLet(_:action:then:fileID:filePath:line:column:)-(_,(ChildAction)->Self.Action,_,_,_,_,_)``.
 public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   let parent: Parent
   let child: Child

@@ -21,7 +21,7 @@ extension Reducer {
   }
 }
 
-/// A reducer that logs its actions and state changes. See ``Reducer/_printChanges()``.
+/// A reducer that logs its actions and state changes. See `Reducer._printChanges()` (DocC hides names that start with an underscore).
 public struct PrintChangesReducer<Base: Reducer>: Reducer {
   let base: Base
 

@@ -45,10 +45,10 @@ import HarnessIssues
 /// - an assertion closure was given but nothing changed;
 /// - an action from an effect was not received before the next `send` or the end of the test;
 /// - an expected action was not received;
-/// - an effect was still running at the end of the test (see ``finish(timeout:fileID:filePath:line:column:)``).
+/// - an effect was still running at the end of the test (see ``finish(timeout:isolation:fileID:filePath:line:column:)``).
 ///
 /// Determinism: effects are tasks the test starts, followed the way `TestClock` follows the
-/// test's work (see ``TestWork``). After every `send`, and before every `receive` and check, the
+/// test's work (see `TestWork` in HarnessClocks). After every `send`, and before every `receive` and check, the
 /// store waits until each effect has run as far as it can (finished, or suspended on a clock or
 /// an `await`). With a `TestClock` as the clock dependency, time-based effects move only on
 /// `advance`, so nothing depends on timing.

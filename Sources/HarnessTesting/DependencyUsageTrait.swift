@@ -25,7 +25,7 @@ import Testing
 /// On a suite it applies to every test inside. With `.dependencyUsage(.strict)` each override
 /// never read fails the test, at the place it was set. Each test runs in a fresh dependency
 /// scope of its own (as with `.dependencies`), so parallel tests never mix their reports;
-/// ``DependencyUsageReport/current`` gives the report so far from inside the test.
+/// `DependencyUsageReport.current` (HarnessDependencies) gives the report so far from inside the test.
 ///
 /// Counted are overrides given by dependency traits, `withDependencies` (also `from:`) and a
 /// `TestStore`'s `withDependencies:` inside the test; reads through any of them, through models

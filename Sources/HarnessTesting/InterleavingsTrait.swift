@@ -98,7 +98,7 @@ public struct InterleavingsTrait: TestTrait, SuiteTrait, TestScoping {
 
 extension Trait where Self == InterleavingsTrait {
   /// Runs the test `iterations` times, each with its jobs in an order drawn from `strategy`
-  /// (``InterleavingStrategy/random`` by default, or ``InterleavingStrategy/pct(depth:)``), from
+  /// (`InterleavingStrategy.random` by default, or `InterleavingStrategy.pct(depth:)`), from
   /// `seed` (by default a fixed seed, shifted by the `HARNESS_INTERLEAVINGS_SEED` environment
   /// variable). An iteration that runs more than `maxSteps` jobs without returning (a task
   /// spinning on `Task.yield()`) fails with its replay string.

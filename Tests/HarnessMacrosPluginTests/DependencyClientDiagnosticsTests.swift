@@ -1,3 +1,4 @@
+#if Macros
 import HarnessMacrosPlugin
 import SwiftSyntaxMacros
 import SwiftSyntaxMacrosTestSupport
@@ -152,3 +153,4 @@ final class DependencyClientDiagnosticsTests: XCTestCase {
     )
   }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Macros
 import HarnessMacrosPlugin
 import SwiftSyntaxMacros
 import SwiftSyntaxMacrosTestSupport
@@ -425,3 +426,4 @@ final class DependencyClientExpansionTests: XCTestCase {
     )
   }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Macros
 import HarnessMacros
 
 // Clients the behaviour tests call; their expansions are in HarnessMacrosPluginTests.
@@ -21,3 +22,4 @@ struct UserClient: Sendable {
 public struct PublicClient: Sendable {
   public var ping: @Sendable (_ host: String) async throws -> Bool
 }
+#endif

@@ -1,3 +1,4 @@
+#if Macros
 import HarnessIssues
 import HarnessMacros
 import HarnessTesting
@@ -32,7 +33,7 @@ import Testing
     } matching: { issue in
       issue.message.hasPrefix("Unimplemented: 'UserClient.fetch'")
         && issue.message.contains("Invoked with:\n    42")
-        && issue.message.contains("HarnessMacrosTests/Clients.swift:12")
+        && issue.message.contains("HarnessMacrosTests/Clients.swift:13")
     }
   }
 
@@ -71,3 +72,4 @@ import Testing
     await #expect(throws: CancellationError.self) { try await PublicClient.noop.ping(host: "") }
   }
 }
+#endif

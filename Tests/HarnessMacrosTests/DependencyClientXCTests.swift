@@ -1,3 +1,4 @@
+#if Macros
 import HarnessIssues
 import HarnessMacros
 import HarnessTesting
@@ -35,3 +36,4 @@ final class DependencyClientXCTests: DependencyTestCase {
     XCTAssertEqual(users, [])
   }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Macros
 import Foundation
 @_spi(DependencyUsage) import HarnessDependencies
 import HarnessIssues
@@ -129,3 +130,4 @@ struct DependencyUsageEndpointParallelTests {
     }
   }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Macros
 import HarnessDependencies
 import HarnessIssues
 import HarnessMacros
@@ -37,3 +38,4 @@ final class DependencyUsageEndpointXCTests: DependencyTestCase {
     XCTAssertEqual(report?.description.contains("endpoints called: \\.userClient: fetch, nickname"), true)
   }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Schedulers
 import HarnessDependencies
 import HarnessSchedulers
 import HarnessStore
@@ -50,3 +51,4 @@ struct QueueSearch: Reducer {
     await store.receive(.searched("a")) { $0.results = ["a"] }
   }
 }
+#endif

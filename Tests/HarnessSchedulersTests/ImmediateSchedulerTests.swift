@@ -1,3 +1,4 @@
+#if Schedulers
 import HarnessSchedulers
 import Testing
 
@@ -54,3 +55,4 @@ import Testing
     _ = cancellable
   }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Schedulers
 import HarnessSchedulers
 import Testing
 
@@ -95,3 +96,4 @@ import Testing
     _ = cancellable
   }
 }
+#endif

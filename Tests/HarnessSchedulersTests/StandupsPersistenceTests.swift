@@ -1,3 +1,4 @@
+#if Schedulers
 import HarnessDependencies
 import HarnessIssues
 import HarnessSchedulers
@@ -127,3 +128,4 @@ final class StandupsPersistenceTests: DependencyTestCase {
     }
   }
 }
+#endif

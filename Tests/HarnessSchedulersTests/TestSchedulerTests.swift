@@ -1,3 +1,4 @@
+#if Schedulers
 import HarnessIssues
 import HarnessSchedulers
 import HarnessTesting
@@ -218,3 +219,4 @@ import Testing
     #expect(done.value)
   }
 }
+#endif

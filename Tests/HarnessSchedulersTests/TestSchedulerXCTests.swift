@@ -1,3 +1,4 @@
+#if Schedulers
 import HarnessIssues
 import HarnessSchedulers
 import HarnessTesting
@@ -37,3 +38,4 @@ final class TestSchedulerXCTests: DependencyTestCase {
 private final class Model {
   var loaded = false
 }
+#endif

@@ -1,3 +1,4 @@
+#if Schedulers
 import HarnessDependencies
 import HarnessIssues
 import HarnessSchedulers
@@ -80,3 +81,4 @@ import Testing
     }
   }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Servers
 import Foundation
 import Hummingbird
 
@@ -54,3 +55,4 @@ public enum JSONBody {
     }
   }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Servers
 /// The body of `POST /todos`: `{"title": "Buy milk"}`, optionally with `"isComplete": true`.
 public struct NewTodo: Decodable, Sendable {
   /// The title; must not be empty (after trimming spaces).
@@ -5,3 +6,4 @@ public struct NewTodo: Decodable, Sendable {
   /// Whether the todo starts completed; `false` when missing.
   public var isComplete: Bool?
 }
+#endif

@@ -1,3 +1,4 @@
+#if Servers
 import Harness
 import HarnessHummingbird
 import Hummingbird
@@ -23,3 +24,4 @@ struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
     }
   }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Servers
 import Foundation
 import GRDB
 import Hummingbird
@@ -29,3 +30,4 @@ extension Todo: FetchableRecord, PersistableRecord {
 }
 
 extension Todo: ResponseCodable {}
+#endif

@@ -1,3 +1,4 @@
+#if Servers
 import Foundation
 import GRDB
 import Harness
@@ -108,3 +109,4 @@ public struct TodoDatabase: Sendable {
 
   private static let ordered = Todo.order(Column("createdAt"), Column.rowID)
 }
+#endif

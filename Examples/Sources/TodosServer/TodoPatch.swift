@@ -1,3 +1,4 @@
+#if Servers
 /// The body of `PATCH /todos/{id}`: the fields to change, at least one of them.
 public struct TodoPatch: Decodable, Sendable {
   /// The new title, if it changes; must not be empty.
@@ -5,3 +6,4 @@ public struct TodoPatch: Decodable, Sendable {
   /// The new completion state, if it changes.
   public var isComplete: Bool?
 }
+#endif

@@ -1,3 +1,4 @@
+#if Servers
 import Foundation
 import GRDB
 import Harness
@@ -90,3 +91,4 @@ public enum TodosAPI {
     HTTPError(.notFound, message: "No todo with id \(id)")
   }
 }
+#endif

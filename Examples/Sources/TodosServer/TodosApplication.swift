@@ -1,3 +1,4 @@
+#if Servers
 import Harness
 import HarnessHummingbird
 import Hummingbird
@@ -25,3 +26,4 @@ public enum TodosApplication {
     )
   }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Macros
 import Foundation
 
 /// A point on Earth, in degrees.
@@ -57,3 +58,4 @@ extension Double {
     return decimals == 0 ? "\(sign)\(whole)" : "\(sign)\(whole).\(padded)"
   }
 }
+#endif

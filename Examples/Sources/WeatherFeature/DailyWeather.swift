@@ -1,3 +1,4 @@
+#if Macros
 /// The forecast for one day at one place.
 public struct DailyWeather: Equatable, Identifiable, Sendable {
   /// The day, `yyyy-MM-dd`, in the place's own time zone.
@@ -17,3 +18,4 @@ public struct DailyWeather: Equatable, Identifiable, Sendable {
     self.maxTemperature = maxTemperature
   }
 }
+#endif

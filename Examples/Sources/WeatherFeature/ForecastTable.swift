@@ -1,3 +1,4 @@
+#if Macros
 import Foundation
 
 /// The forecast as the `weather` command prints it:
@@ -46,3 +47,4 @@ package func dayName(_ date: String) -> String {
 
 /// `12.4°C`, one decimal.
 package func celsius(_ value: Double) -> String { "\(value.formatted(decimals: 1))°C" }
+#endif

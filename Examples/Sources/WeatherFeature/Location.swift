@@ -1,3 +1,4 @@
+#if Macros
 /// A place the weather service has forecasts for, as found by
 /// ``WeatherClient/searchLocations``.
 public struct Location: Equatable, Identifiable, Sendable {
@@ -17,3 +18,4 @@ public struct Location: Equatable, Identifiable, Sendable {
     self.title = title
   }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Macros
 import Foundation
 import Harness
 
@@ -145,3 +146,4 @@ extension DependencyValues {
     set { self[LocationClient.self] = newValue }
   }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Macros
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -73,3 +74,4 @@ public struct NetworkInterfaces: Equatable, Sendable {
 
 /// `IFF_…` constants are `Int` on Glibc and `Int32` on Darwin; `ifa_flags` is `UInt32`.
 private func flag(_ value: some BinaryInteger) -> UInt32 { UInt32(truncatingIfNeeded: value) }
+#endif

@@ -1,3 +1,4 @@
+#if Macros
 /// What the network looks like now, as ``PathMonitorClient`` reports it.
 public struct NetworkPath: Equatable, Sendable {
   public enum Status: Equatable, Sendable {
@@ -14,3 +15,4 @@ public struct NetworkPath: Equatable, Sendable {
   public static let satisfied = NetworkPath(status: .satisfied)
   public static let unsatisfied = NetworkPath(status: .unsatisfied)
 }
+#endif

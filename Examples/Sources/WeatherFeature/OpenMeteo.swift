@@ -1,3 +1,4 @@
+#if Macros
 import Foundation
 #if canImport(FoundationNetworking)
   import FoundationNetworking  // URLSession lives here on Linux
@@ -181,3 +182,4 @@ private func explain(_ error: any Error) -> String {
 extension Array {
   subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Macros
 import Harness
 
 /// Whether the network is usable, as a stream of changes. A struct of closures, so each test
@@ -90,3 +91,4 @@ extension DependencyValues {
     set { self[PathMonitorClient.self] = newValue }
   }
 }
+#endif

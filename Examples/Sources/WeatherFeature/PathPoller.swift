@@ -1,3 +1,4 @@
+#if Macros
 import Harness
 
 /// Polls a status on a clock's schedule and hands out only the changes.
@@ -40,3 +41,4 @@ final class PathPoller: Sendable {
     return nil
   }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Macros
 import Harness
 import HarnessMacros
 
@@ -56,3 +57,4 @@ extension DependencyValues {
     set { self[WeatherClient.self] = newValue }
   }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Macros
 /// Why the weather service gave no answer, in words for the person at the keyboard.
 public enum WeatherClientError: Error, Equatable, CustomStringConvertible {
   /// The host could not be reached at all: no route, no name resolution, refused, timed out.
@@ -22,3 +23,4 @@ public enum WeatherClientError: Error, Equatable, CustomStringConvertible {
     }
   }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Macros
 import Harness
 
 /// What the `weather` command was asked to do, parsed from its arguments.
@@ -142,3 +143,4 @@ public struct UsageError: Error, Equatable, CustomStringConvertible {
   public var description: String
   public init(_ description: String) { self.description = description }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Macros
 /// What the sky does: a WMO weather interpretation code, the scale Open-Meteo reports.
 public struct WeatherCondition: Hashable, Sendable, CustomStringConvertible {
   /// The WMO code, 0 (clear sky) to 99 (thunderstorm with heavy hail).
@@ -41,3 +42,4 @@ public struct WeatherCondition: Hashable, Sendable, CustomStringConvertible {
     }
   }
 }
+#endif

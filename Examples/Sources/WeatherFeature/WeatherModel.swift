@@ -1,3 +1,4 @@
+#if Macros
 import Harness
 import Observation
 
@@ -153,3 +154,4 @@ public final class WeatherModel {
     }
   }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Macros
 /// Why ``WeatherModel`` shows no weather, in words for the person at the keyboard.
 public enum WeatherProblem: Equatable, Sendable, CustomStringConvertible {
   /// The user did not let the app see the location (denied, or restricted by a policy).
@@ -22,3 +23,4 @@ public enum WeatherProblem: Equatable, Sendable, CustomStringConvertible {
     }
   }
 }
+#endif

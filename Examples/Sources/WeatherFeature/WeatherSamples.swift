@@ -1,3 +1,4 @@
+#if Macros
 /// Sample places and weather, for previews, mocks and tests.
 public enum WeatherSamples {
   /// Where the location mocks say the device is.
@@ -17,3 +18,4 @@ public enum WeatherSamples {
     DailyWeather(date: "2025-05-18", condition: .clearSky, minTemperature: 10.5, maxTemperature: 22.7),
   ]
 }
+#endif

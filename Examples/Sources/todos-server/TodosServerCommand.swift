@@ -1,3 +1,4 @@
+#if Servers
 // The Todos HTTP service: JSON over HTTP, stored in SQLite, each request in its own dependency
 // scope.
 //   swift run --package-path Examples todos-server
@@ -48,3 +49,15 @@ struct TodosServerCommand: AsyncParsableCommand {
     try await TodosApplication.make(host: host, port: port, logger: logger).runService()
   }
 }
+#else
+// Built without the Servers trait (`--disable-default-traits`): the server targets are empty.
+import Foundation
+
+@main
+enum TodosServerCommand {
+  static func main() {
+    FileHandle.standardError.write(Data("todos-server needs the Servers trait of HarnessExamples (on by default)\n".utf8))
+    exit(1)
+  }
+}
+#endif

@@ -1,3 +1,4 @@
+#if Macros
 // The Weather example in a terminal: the week's forecast for a place.
 //   swift run --package-path Examples weather --location 52.52,13.41
 //   swift run --package-path Examples weather --preview
@@ -57,3 +58,10 @@ let outcome = await withDependencies {
 if !outcome.output.isEmpty { print(outcome.output) }
 if !outcome.errorOutput.isEmpty { FileHandle.standardError.write(Data("\(outcome.errorOutput)\n".utf8)) }
 exit(outcome.exitCode)
+#else
+// Built without the Macros trait (`--disable-default-traits`): the Weather targets are empty.
+import Foundation
+
+FileHandle.standardError.write(Data("weather needs the Macros trait of HarnessExamples (on by default)\n".utf8))
+exit(1)
+#endif

@@ -1,3 +1,4 @@
+#if Servers
 import Foundation
 import Harness
 import HarnessTesting
@@ -76,3 +77,4 @@ struct BadInputTests {
     }
   }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Servers
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -44,3 +45,4 @@ func errorMessage(_ response: TestResponse) -> String {
   return (try? JSONDecoder().decode(Body.self, from: Data(response.body.readableBytesView)).error.message)
     ?? "(no message: \(String(buffer: response.body)))"
 }
+#endif

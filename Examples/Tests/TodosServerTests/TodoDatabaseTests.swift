@@ -1,3 +1,4 @@
+#if Servers
 import Foundation
 import GRDB
 import Testing
@@ -32,3 +33,4 @@ import TodosServer
     #expect(migrations == ["create todo"])
   }
 }
+#endif

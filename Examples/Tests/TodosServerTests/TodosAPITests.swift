@@ -1,3 +1,4 @@
+#if Servers
 import Foundation
 import Harness
 import HarnessTesting
@@ -84,3 +85,4 @@ struct TodosAPITests {
     }
   }
 }
+#endif

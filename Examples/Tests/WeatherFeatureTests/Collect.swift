@@ -1,3 +1,4 @@
+#if Macros
 extension AsyncSequence where Failure == Never {
   /// Every element, once the sequence has ended.
   func collect() async -> [Element] {
@@ -6,3 +7,4 @@ extension AsyncSequence where Failure == Never {
     return elements
   }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Macros
 import Testing
 import WeatherFeature
 
@@ -32,3 +33,4 @@ import WeatherFeature
     #expect(Coordinate(latitude: 0, longitude: 0).description == "0.00°N, 0.00°E")
   }
 }
+#endif

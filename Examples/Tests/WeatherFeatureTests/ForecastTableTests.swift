@@ -1,3 +1,4 @@
+#if Macros
 import Testing
 
 import WeatherFeature
@@ -36,3 +37,4 @@ import WeatherFeature
     #expect(WeatherCondition(code: 42).description == "Weather code 42")
   }
 }
+#endif

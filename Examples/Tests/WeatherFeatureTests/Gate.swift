@@ -1,3 +1,4 @@
+#if Macros
 import Harness
 
 /// Holds a client's answer until the test opens it, and tells the test when the request came:
@@ -47,3 +48,4 @@ final class Gate: Sendable {
     waiter?.resume()
   }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Macros
 import Harness
 
 /// A stream a test feeds by hand, one element at a time. ``send(_:)`` returns once the consumer
@@ -136,3 +137,4 @@ private final class Channel<Element: Sendable>: Sendable {
     handling?.resume(returning: nil)
   }
 }
+#endif

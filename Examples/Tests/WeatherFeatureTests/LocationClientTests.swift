@@ -1,3 +1,4 @@
+#if Macros
 import Harness
 import Testing
 import WeatherFeature
@@ -81,3 +82,4 @@ import WeatherFeature
     #expect(notAuthorized.map(\.isAuthorized) == [false, false, false])
   }
 }
+#endif

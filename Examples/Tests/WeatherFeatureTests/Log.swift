@@ -1,3 +1,4 @@
+#if Macros
 import Harness
 
 /// What a test's clients were asked, in order, from any task.
@@ -14,3 +15,4 @@ enum WeatherRequest: Equatable, Sendable {
   case search(latitude: Double, longitude: Double)
   case weather(String)
 }
+#endif

@@ -1,3 +1,4 @@
+#if Macros
 import Testing
 import WeatherFeature
 
@@ -31,3 +32,4 @@ import WeatherFeature
     #expect(Set(interfaces.map(\.name)).count == interfaces.count)
   }
 }
+#endif

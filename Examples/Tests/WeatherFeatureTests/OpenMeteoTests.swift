@@ -1,3 +1,4 @@
+#if Macros
 import Foundation
 import Testing
 
@@ -130,3 +131,4 @@ import WeatherFeature
     }
   }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Macros
 import Harness
 import Testing
 import WeatherFeature
@@ -88,3 +89,4 @@ import WeatherFeature
     } matching: { $0.message.contains("PathMonitorClient.networkPathUpdates") }
   }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Macros
 import Harness
 import WeatherFeature
 
@@ -48,3 +49,4 @@ let searchNewYork = WeatherRequest.search(
 
 /// The forecast request for the place `WeatherClient.happyPath` finds.
 let weatherInNewYork = WeatherRequest.weather(WeatherSamples.newYork.id.rawValue)
+#endif

@@ -1,3 +1,4 @@
+#if Macros
 import Harness
 import Testing
 import WeatherFeature
@@ -53,3 +54,4 @@ import WeatherFeature
     )
   }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Macros
 import Harness
 import Testing
 import WeatherFeature
@@ -128,3 +129,4 @@ struct WeatherCommandTests {
     #expect(noForecast == .failure("the weather service sent no forecast.", exitCode: 1))
   }
 }
+#endif

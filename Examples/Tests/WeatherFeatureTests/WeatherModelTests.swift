@@ -1,3 +1,4 @@
+#if Macros
 import Harness
 import Testing
 import WeatherFeature
@@ -285,3 +286,4 @@ struct WeatherModelTests {
     #expect(model.problem?.description == "The weather service knows no place at 40.71°N, 74.01°W.")
   }
 }
+#endif

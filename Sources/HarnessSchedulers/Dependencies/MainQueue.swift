@@ -1,3 +1,4 @@
+#if Schedulers
 import HarnessDependencies
 
 extension DependencyValues {
@@ -44,3 +45,4 @@ private enum MainQueueKey: DependencyKey {
   static var testValue: AnySchedulerOf<DispatchQueue> { .unimplemented("mainQueue") }
   static var previewValue: AnySchedulerOf<DispatchQueue> { .immediate }
 }
+#endif

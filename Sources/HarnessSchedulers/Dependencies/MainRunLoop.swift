@@ -1,3 +1,4 @@
+#if Schedulers
 import HarnessDependencies
 
 extension DependencyValues {
@@ -43,3 +44,4 @@ private enum MainRunLoopKey: DependencyKey {
   static var testValue: AnySchedulerOf<RunLoop> { .unimplemented("mainRunLoop") }
   static var previewValue: AnySchedulerOf<RunLoop> { .immediate }
 }
+#endif
