@@ -1,3 +1,4 @@
+#if Macros
 import HarnessDependencies
 import HarnessIssues
 import HarnessMacros
@@ -21,3 +22,4 @@ import Testing
     #expect(issue.message.contains("withDependencies { $0.userClient.track = { … } } operation: { … }"))
   }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Schedulers
 import HarnessSchedulers
 import Testing
 
@@ -33,3 +34,4 @@ private final class Debouncer {
     #expect(debouncer.saved == [2])
   }
 }
+#endif
