@@ -1,3 +1,4 @@
+#if Servers
 import Hummingbird
 
 /// Answers a request that no route takes with a JSON error instead of a bare 404: 405 Method Not
@@ -55,3 +56,4 @@ struct MethodNotAllowedMiddleware<Context: RequestContext>: RouterMiddleware {
     return best?.methods
   }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Servers
 import Foundation
 import Hummingbird
 
@@ -21,3 +22,4 @@ public struct TodosJSONEncoder: ResponseEncoder {
     )
   }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Servers
 import Foundation
 import Hummingbird
 
@@ -11,3 +12,4 @@ public struct TodosRequestContext: RequestContext {
 
   public var responseEncoder: TodosJSONEncoder { TodosJSONEncoder() }
 }
+#endif

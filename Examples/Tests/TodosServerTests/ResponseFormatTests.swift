@@ -1,3 +1,4 @@
+#if Servers
 import Foundation
 import Harness
 import HarnessTesting
@@ -90,3 +91,4 @@ private struct LineCollector: LogHandler {
     lines.withValue { $0.append("\(event.message) | \(text)") }
   }
 }
+#endif
