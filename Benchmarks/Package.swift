@@ -26,6 +26,13 @@ let package = Package(
       ]
     ),
     .executableTarget(
+      name: "IsolationBenchmark",
+      dependencies: [
+        "BenchmarkSupport",
+        .product(name: "HarnessClocks", package: "Harness"),
+      ]
+    ),
+    .executableTarget(
       name: "SchedulersBenchmark",
       dependencies: [
         "BenchmarkSupport",

@@ -56,7 +56,9 @@ package final class FollowedWork: TaskExecutor, @unchecked Sendable {
 
   // Guarded by `lock`.
   var worlds: [World] = []
-  @exclusivity(unchecked) var followedTasks: [UInt64: World] = [:]
+  @exclusivity(unchecked) var followedTasks: TaskTable
+  /// Counts the tasks of every routing table, for the hook's lock-free look (see ``TaskTable``).
+  package let routedTasks = TaskTable.Presence()
   /// Work that left the main actor before any world claimed it: it runs on an executor of its
   /// own, for one job, unless its task sleeps on a test clock in it (then it joins that clock's
   /// world). Never retired.
@@ -64,17 +66,21 @@ package final class FollowedWork: TaskExecutor, @unchecked Sendable {
   /// Whether a main actor drain has been waiting longer than ``mainQueueStallThreshold``: the
   /// main thread is blocked, so worlds that do not use the main actor stop draining it.
   var mainQueueIsStalled = false
-  @exclusivity(unchecked) var memberTasks: [UInt64: World] = [:]
+  @exclusivity(unchecked) var memberTasks: TaskTable
   /// The world of the XCTest test running now, which owns the tasks created from the main
   /// thread outside any task (see ``beginMainThreadTest(_:bindings:)``).
-  @exclusivity(unchecked) var mainThreadTest: World?
+  @exclusivity(unchecked) var mainThreadTest: World? {
+    didSet { hasMainThreadTest.store(mainThreadTest != nil, ordering: .relaxed) }
+  }
+  /// Whether ``mainThreadTest`` is set, for the hook's lock-free look.
+  let hasMainThreadTest = Atomic<Bool>(false)
   /// Test tasks whose settle a world's thread ended: the job that resumes each runs next on
   /// that thread, which is awake already, rather than wake a thread of the global executor
   /// (a `TestStore` round trip then costs no thread hand-off). For that one job only.
-  @exclusivity(unchecked) var adoptedTasks: [UInt64: World] = [:]
+  @exclusivity(unchecked) var adoptedTasks: TaskTable
   /// Tasks running ``runExplored(chooser:stallPatience:testID:onStall:_:)``: the next task each
   /// creates is the body of the world it explores.
-  @exclusivity(unchecked) var exploringCreators: [UInt64: World] = [:]
+  @exclusivity(unchecked) var exploringCreators: TaskTable
   /// Threads whose world retired, waiting for a new one (see ``runWorlds(on:)``).
   var parkedThreads: [WorldThread] = []
   /// Tasks of abandoned explored runs: their jobs are dropped, so they never run again.
@@ -93,7 +99,12 @@ package final class FollowedWork: TaskExecutor, @unchecked Sendable {
   /// the lock while it steps one): its look may have passed the world already.
   var watchdogArmedWhileLooking: ContinuousClock.Instant?
 
-  private init() {}
+  private init() {
+    followedTasks = TaskTable(presence: routedTasks)
+    memberTasks = TaskTable(presence: routedTasks)
+    adoptedTasks = TaskTable(presence: routedTasks)
+    exploringCreators = TaskTable(presence: routedTasks)
+  }
 
   /// Set when the runtime hook had to be reclaimed for the first time in the process: the next
   /// settle reports it, as a warning, at its caller's line.

@@ -110,9 +110,10 @@ extension FollowedWork {
     // Its tasks are no longer its own.
     world.followGeneration.add(1, ordering: .releasing)
     worlds.removeAll { $0 === world }
-    followedTasks = followedTasks.filter { $0.value !== world }
-    memberTasks = memberTasks.filter { $0.value !== world }
-    adoptedTasks = adoptedTasks.filter { $0.value !== world }
+    followedTasks.removeAll(of: world)
+    memberTasks.removeAll(of: world)
+    adoptedTasks.removeAll(of: world)
+    exploringCreators.removeAll(of: world)
     if world.threadIsWaiting { world.wakeThread.signal() }
     liveWorldCount.subtract(1, ordering: .relaxed)
   }
@@ -139,6 +140,13 @@ extension FollowedWork {
       if let site { world.sleepSites[task] = site }
     }
     return isSeen
+  }
+
+  /// The world a routing table sends `task`'s jobs to, if any (for tests of the tables).
+  package func routedWorld(of task: UInt64) -> World? {
+    lock.lock()
+    defer { lock.unlock() }
+    return followedTasks[task] ?? memberTasks[task] ?? adoptedTasks[task] ?? exploringCreators[task]
   }
 
   /// Records that `task` is suspending in a sleep on a clock of `world` (its continuation is

@@ -1,0 +1,76 @@
+import Synchronization
+
+/// One of the follower's routing tables (task id → world), which also keeps a count in a shared
+/// ``TaskTable/Presence`` of every task it holds: the hook asks the presence, with no lock, whether a
+/// job could be of any world's, and jobs of tasks in no world (the production code and other tests
+/// of the process, while a world lives) skip the follower's lock altogether.
+///
+/// Mutated only under the follower's lock, like the dictionary it wraps.
+package struct TaskTable {
+  private var worlds: [UInt64: World] = [:]
+  private let presence: Presence
+
+  package init(presence: Presence) {
+    self.presence = presence
+  }
+
+  package var isEmpty: Bool { worlds.isEmpty }
+
+  package subscript(task: UInt64) -> World? {
+    get { worlds[task] }
+    set {
+      let old = newValue.map { worlds.updateValue($0, forKey: task) } ?? worlds.removeValue(forKey: task)
+      if old == nil, newValue != nil { presence.add(task) }
+      if old != nil, newValue == nil { presence.remove(task) }
+    }
+  }
+
+  /// Removes `task`'s entry and returns its world, if any.
+  package mutating func removeValue(forKey task: UInt64) -> World? {
+    guard let old = worlds.removeValue(forKey: task) else { return nil }
+    presence.remove(task)
+    return old
+  }
+
+  /// Removes the entries of `world`.
+  package mutating func removeAll(of world: World) {
+    for (task, known) in worlds where known === world { self[task] = nil }
+  }
+
+  /// Counts per task id slot of the tasks the tables hold: zero in a task's slot means no table
+  /// holds it. Task ids are consecutive, so `id % slots` spreads them; a shared slot only sends a
+  /// job through the locked path, which decides exactly.
+  package final class Presence: @unchecked Sendable {
+    private static let slots = 4096
+    private let counts: UnsafeMutablePointer<Atomic<UInt32>>
+
+    package init() {
+      counts = .allocate(capacity: Self.slots)
+      for slot in 0..<Self.slots { (counts + slot).initialize(to: Atomic(0)) }
+    }
+
+    deinit {
+      counts.deinitialize(count: Self.slots)
+      counts.deallocate()
+    }
+
+    /// Whether some table may hold `task` (0, no task, never is). Relaxed: a task enters a table
+    /// before any job of it can be routed by that entry (the entry is made by the code that
+    /// will resume or create it), so the load that happens after sees the count.
+    package func mayContain(_ task: UInt64) -> Bool {
+      task != 0 && counts[slot(task)].load(ordering: .relaxed) != 0
+    }
+
+    fileprivate func add(_ task: UInt64) {
+      guard task != 0 else { return }
+      counts[slot(task)].add(1, ordering: .relaxed)
+    }
+
+    fileprivate func remove(_ task: UInt64) {
+      guard task != 0 else { return }
+      counts[slot(task)].subtract(1, ordering: .relaxed)
+    }
+
+    private func slot(_ task: UInt64) -> Int { Int(task % UInt64(Self.slots)) }
+  }
+}
