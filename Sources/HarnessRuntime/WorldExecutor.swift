@@ -117,7 +117,9 @@ extension FollowedWork {
     world.runningSince = start
     world.activitySinceMainActorFlush = true
     world.jobsSinceProgress += 1
-    if !world.requests.isEmpty { armWatchdog(for: world) }
+    // No arming of the watchdog per job: while a request waits, it looks at the world at least
+    // every `stepCheckInterval` (a settle arms it), and at each look it checks the running
+    // job's time. Arming here read the precise clock for every job (a tenth of a timer's tick).
     lock.unlock()
     // A test task's adopted job runs as the global executor would run it: run on this
     // executor, the runtime would take each of its nonisolated async calls for a change of
