@@ -199,12 +199,15 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, Send
     await advance(to: deadline, operation: "advance(to: \(deadline))", at: location)
   }
 
-  private func advance(to deadline: Instant, operation: String, at location: SourceCodeLocation) async {
+  // `operation` names the call in messages only: not formatted unless there is one.
+  private func advance(
+    to deadline: Instant, operation: @autoclosure () -> String, at location: SourceCodeLocation
+  ) async {
     let now = self.now
     guard deadline >= now else {
       report(
         TestClockMessages.backwards(
-          clock: description, operation: operation, now: "\(now)", requested: "\(deadline)"), at: location)
+          clock: description, operation: operation(), now: "\(now)", requested: "\(deadline)"), at: location)
       return
     }
     let request = SettleRequest(
@@ -212,7 +215,7 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, Send
       finish: { [weak self] in self?.state.withLock { $0.now = Swift.max($0.now, deadline) } }
     )
     let problems = await FollowedWork.shared.settle(binding.worldForUse(at: location), request)
-    report(problems, operation: operation, at: location)
+    report(problems, operation: operation(), at: location)
   }
 
   /// Advances until no sleeper is left, resuming them in order.
@@ -316,10 +319,12 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, Send
     "TestClock<\(Duration.self)> created at \(creation.fileID):\(creation.line)"
   }
 
-  private func report(_ problems: [SettleProblem], operation: String, at location: SourceCodeLocation) {
+  private func report(
+    _ problems: [SettleProblem], operation: @autoclosure () -> String, at location: SourceCodeLocation
+  ) {
     for problem in problems {
       let message = TestClockMessages.settleProblem(
-        problem, clock: description, operation: operation, now: "\(now)", pending: pendingSleepers
+        problem, clock: description, operation: operation(), now: "\(now)", pending: pendingSleepers
       )
       reportIssue(problem.issue(message, at: location))
     }
