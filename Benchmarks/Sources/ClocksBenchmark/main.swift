@@ -1,9 +1,22 @@
 import BenchmarkSupport
+import Foundation
 
 // Harness's TestClock beside swift-clocks' TestClock (pointfreeco/swift-clocks 1.1.1), on the
 // same scenarios, in the same run.
 //
 // Run: swift run -c release --package-path Benchmarks ClocksBenchmark
+
+// `ClocksBenchmark sleepers` or `ClocksBenchmark timer` runs only that scenario on Harness's
+// clock, for a profiler (`perf record -g`).
+switch CommandLine.arguments.dropFirst().first {
+case "sleepers":
+  for _ in 0..<100 { await harnessScenarios.sleepers(1_000) }
+  exit(0)
+case "timer":
+  for _ in 0..<10 { await harnessScenarios.timer(ticks: 10_000) }
+  exit(0)
+default: break
+}
 
 // Issue 36's rows, in alternating rounds (no floor: what a test clock must do is the work of the
 // tasks it wakes, which both clocks share).

@@ -45,6 +45,12 @@ let roundTrips = 2_000
   blackHole(state)
 }
 
+// `StoreBenchmark round-trips` runs only the round trips, for a profiler (`perf record -g`).
+if CommandLine.arguments.dropFirst().first == "round-trips" {
+  for _ in 0..<50 { await Task.detached { await runRoundTrips(roundTrips) }.value }
+  exit(0)
+}
+
 // Issue 36's row, in alternating rounds: a round trip off the main actor (as a plain test runs)
 // beside its floor, and the same on the main actor (as a `@MainActor` test) for context.
 let roundTrip = await alternate(count: roundTrips, rounds: 31, [
