@@ -202,10 +202,9 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, Send
     await advance(to: deadline, operation: "advance(to: \(deadline))", at: location)
   }
 
-  // Specialized for `Swift.Duration` (almost every test clock): the generic body, called from
-  // another module, looks the metadata of its sleeper queue's types up at every use.
-  @_specialize(where Duration == Swift.Duration)
   // `operation` names the call in messages only: not formatted unless there is one.
+  // Specialized for `Swift.Duration`: see `sleep(until:calledAt:)`.
+  @_specialize(where Duration == Swift.Duration)
   private func advance(
     to deadline: Instant, operation: @autoclosure () -> String, at location: SourceCodeLocation
   ) async {
@@ -274,8 +273,7 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, Send
 
   /// Resumes the earliest sleeper due by `limit` (any sleeper when `nil`) and moves the clock to
   /// its deadline; `false` when there is none. `willWake` gets the sleeper's task id first.
-  // Specialized for `Swift.Duration` (almost every test clock): the generic body, called from
-  // another module, looks the metadata of its sleeper queue's types up at every use.
+  // Specialized for `Swift.Duration`: see `sleep(until:calledAt:)`.
   @_specialize(where Duration == Swift.Duration)
   private func wakeNext(through limit: Instant?, willWake: (UInt64) -> Void) -> Bool {
     while true {
