@@ -183,7 +183,8 @@ class DependencyNode: @unchecked Sendable {
   /// Whether a usage-tracked scope lies at or below this node (inherited from the parent).
   @usableFromInline let mayTrackUsage: Bool
 
-  @usableFromInline
+  // Inlinable, as the override nodes' initializers are: `withDependencies` makes one per override.
+  @inlinable
   init(parent: DependencyNode?, key: ObjectIdentifier?, startsTrackedScope: Bool = false) {
     self.parent = parent
     self.key = key
@@ -220,7 +221,7 @@ class OverrideNode: DependencyNode, @unchecked Sendable {
   /// The `DependencyValues` property that set it (`#function` of the setter), for messages.
   @usableFromInline let name: StaticString
 
-  @usableFromInline
+  @inlinable
   init(keyType: Any.Type, name: StaticString, parent: DependencyNode?) {
     self.keyType = keyType
     self.name = name
