@@ -23,7 +23,11 @@ let package = Package(
         "BenchmarkSupport",
         .product(name: "HarnessClocks", package: "Harness"),
         .product(name: "Clocks", package: "swift-clocks"),
-      ]
+      ],
+      // Both libraries extend Clock with `timer(interval:)`: without it, Harness's scenario
+      // file saw swift-clocks' extension too and its timer row timed swift-clocks' timer
+      // sequence on Harness's clock.
+      swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]
     ),
     .executableTarget(
       name: "IsolationBenchmark",

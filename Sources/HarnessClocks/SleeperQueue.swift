@@ -13,9 +13,13 @@ package final class SleepTicket: Sendable {
   let phase = Locked(Phase.registering)
   /// The sleeping task's id, so the follower can tell whether it sleeps again after waking.
   let taskID: UInt64
+  /// Where the sleep was called, for messages. Kept here rather than beside the ticket in the
+  /// sleeper queue, so that the queue's entries stay small to move.
+  let location: SourceCodeLocation?
 
-  package init(taskID: UInt64) {
+  package init(taskID: UInt64, location: SourceCodeLocation? = nil) {
     self.taskID = taskID
+    self.location = location
   }
 
   /// Hands over the sleeper's continuation; `false` (and nothing kept) when the sleep was
@@ -58,41 +62,34 @@ package final class SleepTicket: Sendable {
 /// The sleepers of a clock, earliest deadline first, then in the order they started sleeping.
 /// Cancelled tickets stay in the heap until they reach the top.
 struct SleeperQueue<Instant: InstantProtocol>: Sendable {
-  struct Sleeper: Sendable {
-    var ticket: SleepTicket
-    var location: SourceCodeLocation?
-  }
-
   struct Entry: Sendable {
     var deadline: Instant
     var ticket: SleepTicket
-    var location: SourceCodeLocation?
+    var location: SourceCodeLocation? { ticket.location }
   }
 
-  private var heap = DeadlineHeap<Instant, Sleeper>()
+  private var heap = DeadlineHeap<Instant, SleepTicket>()
 
-  mutating func insert(deadline: Instant, ticket: SleepTicket, location: SourceCodeLocation?) {
-    heap.insert(Sleeper(ticket: ticket, location: location), deadline: deadline)
+  mutating func insert(deadline: Instant, ticket: SleepTicket) {
+    heap.insert(ticket, deadline: deadline)
   }
 
   /// Removes and returns the earliest sleeper still sleeping, if its deadline passes `accept`.
   mutating func popFirst(where accept: (Instant) -> Bool) -> Entry? {
     while let first = heap.first {
-      if !first.element.ticket.isSleeping {
+      if !first.element.isSleeping {
         heap.removeFirst()
         continue
       }
       guard accept(first.deadline) else { return nil }
       heap.removeFirst()
-      return Entry(deadline: first.deadline, ticket: first.element.ticket, location: first.element.location)
+      return Entry(deadline: first.deadline, ticket: first.element)
     }
     return nil
   }
 
   /// The sleepers still sleeping, in the order they will be woken.
   var sleeping: [Entry] {
-    heap.ordered.filter { $0.element.ticket.isSleeping }.map {
-      Entry(deadline: $0.deadline, ticket: $0.element.ticket, location: $0.element.location)
-    }
+    heap.ordered.filter { $0.element.isSleeping }.map { Entry(deadline: $0.deadline, ticket: $0.element) }
   }
 }

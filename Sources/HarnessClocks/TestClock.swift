@@ -132,6 +132,9 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, Send
       on: self, for: duration, from: now, tolerance: tolerance, calledAt: location)
   }
 
+  // Specialized for `Swift.Duration` (almost every test clock): the generic body, called from
+  // another module, looks the metadata of its sleeper queue's types up at every use.
+  @_specialize(where Duration == Swift.Duration)
   private func sleep(until deadline: Instant, calledAt location: SourceCodeLocation?) async throws {
     try Task.checkCancellation()
     // Only a deadline already past returns at once; one at `now` waits for the next
@@ -144,14 +147,14 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, Send
         TestClockMessages.unfollowedSleep(clock: description, deadline: "\(deadline)"),
         at: location ?? creation)
     }
-    let ticket = SleepTicket(taskID: task)
+    let ticket = SleepTicket(taskID: task, location: location)
     try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
         let outcome = state.withLock { state -> Result<Bool, CancellationError> in
           // Time may have moved since the first check: then the sleep is over already.
           guard deadline >= state.now else { return .success(false) }
           guard ticket.beginSleeping(continuation) else { return .failure(CancellationError()) }
-          state.sleepers.insert(deadline: deadline, ticket: ticket, location: location)
+          state.sleepers.insert(deadline: deadline, ticket: ticket)
           // In the same step as the sleeper becomes visible: a wake cannot come first.
           FollowedWork.shared.noteSuspendedInSleep(task, in: world)
           return .success(true)
@@ -199,12 +202,17 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, Send
     await advance(to: deadline, operation: "advance(to: \(deadline))", at: location)
   }
 
-  private func advance(to deadline: Instant, operation: String, at location: SourceCodeLocation) async {
+  // `operation` names the call in messages only: not formatted unless there is one.
+  // Specialized for `Swift.Duration`: see `sleep(until:calledAt:)`.
+  @_specialize(where Duration == Swift.Duration)
+  private func advance(
+    to deadline: Instant, operation: @autoclosure () -> String, at location: SourceCodeLocation
+  ) async {
     let now = self.now
     guard deadline >= now else {
       report(
         TestClockMessages.backwards(
-          clock: description, operation: operation, now: "\(now)", requested: "\(deadline)"), at: location)
+          clock: description, operation: operation(), now: "\(now)", requested: "\(deadline)"), at: location)
       return
     }
     let request = SettleRequest(
@@ -212,7 +220,7 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, Send
       finish: { [weak self] in self?.state.withLock { $0.now = Swift.max($0.now, deadline) } }
     )
     let problems = await FollowedWork.shared.settle(binding.worldForUse(at: location), request)
-    report(problems, operation: operation, at: location)
+    report(problems, operation: operation(), at: location)
   }
 
   /// Advances until no sleeper is left, resuming them in order.
@@ -265,6 +273,8 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, Send
 
   /// Resumes the earliest sleeper due by `limit` (any sleeper when `nil`) and moves the clock to
   /// its deadline; `false` when there is none. `willWake` gets the sleeper's task id first.
+  // Specialized for `Swift.Duration`: see `sleep(until:calledAt:)`.
+  @_specialize(where Duration == Swift.Duration)
   private func wakeNext(through limit: Instant?, willWake: (UInt64) -> Void) -> Bool {
     while true {
       let entry = state.withLock { state -> SleeperQueue<Instant>.Entry? in
@@ -316,10 +326,12 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, Send
     "TestClock<\(Duration.self)> created at \(creation.fileID):\(creation.line)"
   }
 
-  private func report(_ problems: [SettleProblem], operation: String, at location: SourceCodeLocation) {
+  private func report(
+    _ problems: [SettleProblem], operation: @autoclosure () -> String, at location: SourceCodeLocation
+  ) {
     for problem in problems {
       let message = TestClockMessages.settleProblem(
-        problem, clock: description, operation: operation, now: "\(now)", pending: pendingSleepers
+        problem, clock: description, operation: operation(), now: "\(now)", pending: pendingSleepers
       )
       reportIssue(problem.issue(message, at: location))
     }

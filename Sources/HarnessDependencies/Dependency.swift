@@ -127,7 +127,20 @@ public struct Dependency<Value: Sendable>: Sendable {
   /// The dependency's value: overridden by the scope current here if it overrides it, else as
   /// captured when the owner was created.
   @inlinable public var wrappedValue: Value {
-    let current = DependencyStorage.current
+    // The hit path: with nothing overridden here, or the very values the owner captured, a
+    // published value is the answer. One task-local lookup, two loads, no reference counting
+    // but the copy of the value itself.
+    let top = DependencyStorage.currentTopAddress
+    if top == nil || top == access.capturedTopAddress, let value = access.publishedValue(as: Value.self) {
+      return value
+    }
+    return readMissingHitPath(current: DependencyStorage.current)
+  }
+
+  /// The read off the hit path. Not inlined into the property, so that the hit path stays small
+  /// where it is read.
+  @inlinable @inline(never)
+  func readMissingHitPath(current: DependencyStorage) -> Value {
     // The current scope can only change the answer when it is neither the captured values nor
     // the untouched defaults.
     let readsCaptured = current.isIdentical(to: access.captured) || current.isRoot
@@ -201,6 +214,8 @@ final class DependencyAccess: @unchecked Sendable {
   let readsKeyDirectly: Bool
   /// The values current when the owner was created.
   @usableFromInline let captured: DependencyStorage
+  /// `captured`'s newest node's address, for the hit path's comparison.
+  @usableFromInline let capturedTopAddress: UnsafeRawPointer?
   // Write-once, released in deinit: a reader never sees a box freed under it.
   @usableFromInline let box = Atomic<Unmanaged<AnyValueBox>?>(nil)
   /// The bits of the key whose value `box` holds (0: not known yet). Written before `box`, so a
@@ -212,6 +227,7 @@ final class DependencyAccess: @unchecked Sendable {
     self.site = site
     self.readsKeyDirectly = readsKeyDirectly
     self.captured = DependencyStorage.current
+    self.capturedTopAddress = captured.topAddress
     self.keyBits = Atomic(key.map { UInt(bitPattern: $0) } ?? 0)
   }
 
@@ -222,6 +238,11 @@ final class DependencyAccess: @unchecked Sendable {
   /// The value, if reading the captured values can only ever give this one.
   @inlinable var published: AnyValueBox? {
     box.load(ordering: .acquiring)?.takeUnretainedValue()
+  }
+
+  /// The published value, read without retaining its box (it lives as long as this property).
+  @inlinable func publishedValue<Value: Sendable>(as _: Value.Type) -> Value? {
+    box.load(ordering: .acquiring)?._withUnsafeGuaranteedRef { $0.unbox(as: Value.self) }
   }
 
   /// Whether reading through `current` gives what reading the captured values gives: `current`

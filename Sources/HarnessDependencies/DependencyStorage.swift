@@ -24,8 +24,28 @@ struct DependencyStorage: Sendable {
   /// that inlinable code can bind it).
   @usableFromInline static let local = TaskLocal(wrappedValue: root)
 
-  /// The values of the current task.
-  @inlinable static var current: DependencyStorage { local.get() }
+  /// The values of the current task. (What `local.get()` returns, without its unspecialized
+  /// copy: the binding keeps the node alive while it is retained here.)
+  @inlinable static var current: DependencyStorage {
+    guard let address = currentTopAddress else { return root }
+    return DependencyStorage(top: Unmanaged<DependencyNode>.fromOpaque(address).takeUnretainedValue())
+  }
+
+  /// The address of the current task's newest node (`nil`: nothing overridden), for identity
+  /// comparisons only: the node is not retained. Read from the runtime's task-local storage
+  /// directly, which spares `TaskLocal.get`'s unspecialized copy of the value and the retain and
+  /// release of the node that copy makes (the `@Dependency` read's hit path).
+  @inlinable static var currentTopAddress: UnsafeRawPointer? {
+    guard let slot = taskLocalValue(key: UnsafeRawPointer(Unmanaged.passUnretained(local).toOpaque()))
+    else { return nil }
+    // The slot holds a `DependencyStorage`: one optional reference, a pointer or zero.
+    return slot.load(as: UnsafeRawPointer?.self)
+  }
+
+  /// The address of the newest node, comparable with ``currentTopAddress``.
+  var topAddress: UnsafeRawPointer? {
+    top.map { UnsafeRawPointer(Unmanaged.passUnretained($0).toOpaque()) }
+  }
 
   /// Whether nothing is overridden here.
   @inlinable var isRoot: Bool { top == nil }
@@ -163,7 +183,8 @@ class DependencyNode: @unchecked Sendable {
   /// Whether a usage-tracked scope lies at or below this node (inherited from the parent).
   @usableFromInline let mayTrackUsage: Bool
 
-  @usableFromInline
+  // Inlinable, as the override nodes' initializers are: `withDependencies` makes one per override.
+  @inlinable
   init(parent: DependencyNode?, key: ObjectIdentifier?, startsTrackedScope: Bool = false) {
     self.parent = parent
     self.key = key
@@ -200,7 +221,7 @@ class OverrideNode: DependencyNode, @unchecked Sendable {
   /// The `DependencyValues` property that set it (`#function` of the setter), for messages.
   @usableFromInline let name: StaticString
 
-  @usableFromInline
+  @inlinable
   init(keyType: Any.Type, name: StaticString, parent: DependencyNode?) {
     self.keyType = keyType
     self.name = name
@@ -238,3 +259,10 @@ final class TypedOverrideNode<Value: Sendable>: OverrideNode, @unchecked Sendabl
       property: DependencyName.property(from: name), keyType: keyType, valueType: Value.self)
   }
 }
+
+/// The runtime's lookup behind `TaskLocal.get`: where the value bound to `key` (a `TaskLocal`'s
+/// address) is stored for the current task (or thread, outside tasks), `nil` when none is bound.
+/// An exported entry point of the Swift runtime since Swift 5.5.
+@usableFromInline
+@_silgen_name("swift_task_localValueGet")
+func taskLocalValue(key: UnsafeRawPointer) -> UnsafeMutableRawPointer?

@@ -92,6 +92,29 @@ struct DependencyTests {
     }
   }
 
+  @Test func readsOnAThreadOutsideAnyTaskSeeThatThreadsScopes() {
+    // Outside tasks, task-locals live in the thread's own storage: the read's hit path looks
+    // there too.
+    let read = Mutex<[String]>([])
+    let done = DispatchSemaphore(value: 0)
+    let thread = Thread {
+      defer { done.signal() }
+      withDependencies { $0.greeting = "outer" } operation: {
+        let model = Model()
+        read.withLock { $0.append(model.greeting) }
+        read.withLock { $0.append(model.greeting) }
+        withDependencies { $0.greeting = "inner" } operation: {
+          read.withLock { $0.append(DependencyValues.current.greeting) }
+          read.withLock { $0.append(model.greeting) }
+        }
+        read.withLock { $0.append(DependencyValues.current.greeting) }
+      }
+    }
+    thread.start()
+    done.wait()
+    #expect(read.withLock { $0 } == ["outer", "outer", "inner", "inner", "outer"])
+  }
+
   @Test func aDetachedTaskKeepsWhatAModelCaptured() async {
     let model = withDependencies { $0.greeting = "captured" } operation: { Model() }
     let greeting = await Task.detached { model.greeting }.value

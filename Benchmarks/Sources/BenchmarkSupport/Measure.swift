@@ -46,19 +46,34 @@ public func sideBySide(
   harness: () async -> Void,
   peer: () async -> Void
 ) async -> (harness: Measurement, peer: Measurement) {
-  let clock = ContinuousClock()
-  await harness()
-  await peer()
-  var harnessSamples: [Double] = []
-  var peerSamples: [Double] = []
-  for _ in 0..<rounds {
-    harnessSamples.append(nanoseconds(await clock.measure { await harness() }) / Double(count))
-    peerSamples.append(nanoseconds(await clock.measure { await peer() }) / Double(count))
+  // Non-escaping closures cannot go into an array: `alternate` takes them as escaping ones.
+  await withoutActuallyEscaping(harness) { harness in
+    await withoutActuallyEscaping(peer) { peer in
+      let measured = await alternate(
+        count: count, rounds: rounds, [(harnessName, harness), (peerName, peer)])
+      return (measured[0], measured[1])
+    }
   }
-  return (
-    Measurement(name: harnessName, samples: harnessSamples),
-    Measurement(name: peerName, samples: peerSamples)
-  )
+}
+
+/// Several scenarios measured in alternation: a warm-up round, then `rounds` rounds that each
+/// run every scenario once, in the order given, so a change in the machine's load hits all of
+/// them alike. Each run performs `count` operations; the results are per operation, in the
+/// order of `scenarios`.
+public func alternate(
+  count: Int,
+  rounds: Int = 21,
+  _ scenarios: [(name: String, run: () async -> Void)]
+) async -> [Measurement] {
+  let clock = ContinuousClock()
+  for scenario in scenarios { await scenario.run() }
+  var samples = Array(repeating: [Double](), count: scenarios.count)
+  for _ in 0..<rounds {
+    for (index, scenario) in scenarios.enumerated() {
+      samples[index].append(nanoseconds(await clock.measure { await scenario.run() }) / Double(count))
+    }
+  }
+  return zip(scenarios, samples).map { Measurement(name: $0.name, samples: $1) }
 }
 
 extension Measurement {
