@@ -12,7 +12,7 @@ import HarnessIssues
 #endif
 
 /// Runs the iterations of an exploration (or one replay) and reports the first failing one.
-/// Used by ``withInterleavings(_:strategy:seed:maxSteps:fileID:filePath:line:column:_:)`` and by the
+/// Used by ``withInterleavings(_:strategy:seed:maxSteps:shrinking:fileID:filePath:line:column:_:)`` and by the
 /// Swift Testing trait.
 package struct InterleavingExplorer: Sendable {
   /// The base seed when none is given: fixed, so that CI explores the same orders every run.
@@ -32,6 +32,9 @@ package struct InterleavingExplorer: Sendable {
   /// The step bound: jobs per iteration.
   let maxSteps: Int
 
+  /// How much shrinking a failing schedule may cost.
+  let shrinkBudget: ShrinkBudget
+
   /// Whether an exploration in which no iteration had a choice warns (not for a trait a suite
   /// gave all its tests: some of them have nothing to explore).
   let warnsWhenNothingExplored: Bool
@@ -40,11 +43,13 @@ package struct InterleavingExplorer: Sendable {
     location: SourceCodeLocation,
     stallPatience: Duration = Self.defaultStallPatience,
     maxSteps: Int = Self.defaultMaxSteps,
+    shrinkBudget: ShrinkBudget = .default,
     warnsWhenNothingExplored: Bool = true
   ) {
     self.location = location
     self.stallPatience = stallPatience
     self.maxSteps = maxSteps
+    self.shrinkBudget = shrinkBudget
     self.warnsWhenNothingExplored = warnsWhenNothingExplored
   }
 
@@ -136,21 +141,27 @@ package struct InterleavingExplorer: Sendable {
         order = JobOrder(
           PriorityChangeOrder(seed: iterationSeed, depth: depth, expectedSteps: expectedSteps), creationSites: creationSites)
       }
-      let message = { [local] (run: Run) in
-        let schedule = Schedule(strategy: strategy, baseSeed: base, iteration: iteration, decisions: order.decisions)
+      let message = { [local] (run: Run, shrunk: ShrunkSchedule?) in
+        let decisions = shrunk.map { $0.decisions.map(\.decision) } ?? order.decisions
+        let schedule = Schedule(strategy: strategy, baseSeed: base, iteration: iteration, decisions: decisions)
         return InterleavingMessages.failedIteration(
           iteration: iteration,
           progress: InterleavingMessages.progress(local: local, budget: budget, shard: shard, elapsed: clock.now - start),
-          strategy: strategy, baseSeed: base, run: run, replay: schedule.replayString, stallPatience: stallPatience,
-          maxSteps: maxSteps)
+          strategy: strategy, baseSeed: base, run: shrunk?.run ?? run, replay: schedule.replayString, shrunk: shrunk,
+          stallPatience: stallPatience, maxSteps: maxSteps)
       }
       let run = await self.run(
         operation, order: order, label: "interleaving iteration \(iteration)",
-        reportingStallsWith: waitingForStalledRuns ? message : nil)
+        reportingStallsWith: waitingForStalledRuns ? { message($0, nil) } : nil)
       expectedSteps = max(order.steps, 1)
       tally.note(iteration: iteration, strategy: strategyIndex, order: order)
       if run.failed {
-        if !run.stallWasReported { report(message(run), run: run) }
+        if !run.stallWasReported {
+          let shrunk = await shrink(
+            order.decisions, failedBy: run, creationSites: creationSites, waitingForStalledRuns: waitingForStalledRuns,
+            operation)
+          report(message(run, shrunk), run: shrunk?.run ?? run)
+        }
         failedIteration = iteration
         break
       }
@@ -239,6 +250,26 @@ package struct InterleavingExplorer: Sendable {
     }
   }
 
+  /// Shrinks a failing schedule within the budget (see ``ScheduleShrinker``).
+  func shrink(
+    _ decisions: [Schedule.Decision],
+    failedBy run: Run,
+    creationSites: TaskCreationSites,
+    waitingForStalledRuns: Bool,
+    _ operation: @escaping @Sendable () async throws -> Void
+  ) async -> ShrunkSchedule? {
+    let stallMessage: ((Run) -> String)? =
+      waitingForStalledRuns
+      ? { InterleavingMessages.stalledWhileShrinking($0, stallPatience: stallPatience, maxSteps: maxSteps) } : nil
+    let shrinker = ScheduleShrinker(budget: shrinkBudget) { policy, namingTasks in
+      let order = JobOrder(policy, creationSites: creationSites, namingTasks: namingTasks)
+      let run = await self.run(
+        operation, order: order, label: "interleaving shrinking", reportingStallsWith: stallMessage)
+      return (run, order)
+    }
+    return await shrinker.shrink(decisions, failedBy: run)
+  }
+
   /// What one iteration did.
   struct Run {
     var issues: [ReportedIssue] = []
@@ -251,6 +282,8 @@ package struct InterleavingExplorer: Sendable {
     var failed: Bool {
       issues.contains { $0.severity == .error } || error != nil || stallReport != nil || stallWasReported
     }
+    /// Whether it stalled or ran past its step bound.
+    var stalled: Bool { stallReport != nil || stallWasReported }
 
     /// Notes how an abandoned run ended.
     mutating func note(_ outcome: ExploredRunOutcome) {
@@ -269,7 +302,7 @@ package struct InterleavingExplorer: Sendable {
   ///
   /// With `reportingStallsWith`, a stall is reported at once with that message (its issues so
   /// far included), and the run is waited for rather than abandoned.
-  private func run(
+  func run(
     _ operation: @escaping @Sendable () async throws -> Void,
     order: any RecordedJobOrder,
     label: String,

@@ -10,6 +10,7 @@ enum InterleavingMessages {
     baseSeed: UInt64,
     run: InterleavingExplorer.Run,
     replay: String,
+    shrunk: ShrunkSchedule? = nil,
     stallPatience: Duration,
     maxSteps: Int
   ) -> String {
@@ -17,10 +18,29 @@ enum InterleavingMessages {
     Interleaving exploration: iteration \(iteration)\(progress) failed \
     (strategy: \(strategy), base seed: 0x\(String(baseSeed, radix: 16))).
     \(whatWentWrong(run, stallPatience: stallPatience, maxSteps: maxSteps))
-
+    \(shrunk.map(shrinkingText) ?? "")
     Replay exactly this order of jobs:
       @Test(.interleavings(replay: "\(replay)"))
       await withInterleavings(replay: "\(replay)") { … }
+    """
+  }
+
+  /// What shrinking found: the summary line and the preemptions, in words.
+  static func shrinkingText(_ shrunk: ShrunkSchedule) -> String {
+    var lines = [shrunk.summary]
+    let preemptions = shrunk.preemptionLines
+    lines.append(
+      preemptions.isEmpty
+        ? "No preemption: the schedule fails with every task going on while it can."
+        : "The preemptions of that schedule (a task paused while it could have gone on):")
+    lines += preemptions
+    return "\n" + lines.joined(separator: "\n") + "\n"
+  }
+
+  static func stalledWhileShrinking(_ run: InterleavingExplorer.Run, stallPatience: Duration, maxSteps: Int) -> String {
+    """
+    Interleaving exploration: while shrinking a failing schedule, a smaller schedule stalled.
+    \(whatWentWrong(run, stallPatience: stallPatience, maxSteps: maxSteps))
     """
   }
 

@@ -25,13 +25,20 @@ final class JobOrder<Policy: JobOrderPolicy>: RecordedJobOrder {
   @exclusivity(unchecked) private(set) var decisions: [Schedule.Decision] = []
   @exclusivity(unchecked) private(set) var steps = 0
   private(set) var taskCount = 0
+  /// The run's tasks by id, named, once it ended (only when asked for: ``wantsTaskNames``).
+  private(set) var taskNames: [UInt64: String] = [:]
+  let wantsTaskNames: Bool
+
+  /// The policy, as it stands after the run (what it recorded).
+  var finalPolicy: Policy { policy }
 
   /// Where tasks were created, shared by the iterations of one exploration.
   let taskCreationSites: TaskCreationSites
 
-  init(_ policy: Policy, creationSites: TaskCreationSites) {
+  init(_ policy: Policy, creationSites: TaskCreationSites, namingTasks: Bool = false) {
     self.policy = policy
     taskCreationSites = creationSites
+    wantsTaskNames = namingTasks
   }
 
   func chooseNext(among readyTasks: UnsafeBufferPointer<UInt64>) -> Int {
@@ -47,6 +54,10 @@ final class JobOrder<Policy: JobOrderPolicy>: RecordedJobOrder {
 
   func runEnded(taskCount: Int) {
     self.taskCount = taskCount
+  }
+
+  func runEnded(taskNames: [UInt64: String]) {
+    self.taskNames = taskNames
   }
 }
 

@@ -1,0 +1,100 @@
+/// Follows a run's ready queue from the chooser's side, one step at a time, so that choices can
+/// be told apart as preemptions and jobs compared for independence.
+///
+/// The engine keeps the ready jobs in the order they became ready, removes the one chosen, and
+/// appends the jobs each job made ready: so the queue at a step is the last step's minus the job
+/// that ran, followed by the new ones. Each job gets a serial number when it first shows (the
+/// same in every run that shares the decisions so far), each task an ordinal by first sight (1
+/// is the body; 0 is no task: an actor's processing job). If the queue ever does not fit (work
+/// from outside the world), `lostTrack` is set and every job counts as dependent.
+struct ReadyJobMirror {
+  /// A job of the run: its serial number and its task's ordinal (0 for no task).
+  struct Job: Hashable {
+    let serial: Int
+    let task: Int
+  }
+
+  /// What one step saw: the ready jobs, the task that ran last (0 for none), and what the job
+  /// that ran last did, as far as the ready queue shows.
+  struct Step {
+    let ready: [Job]
+    let currentTask: Int
+    let lastJob: Job?
+    let lastFootprint: JobFootprint?
+  }
+
+  private(set) var ready: [Job] = []
+  /// Task ordinals by the runtime's task id.
+  private(set) var ordinals: [UInt64: Int] = [:]
+  private var nextSerial = 0
+  private var lastChosen: Job?
+  private(set) var currentTask = 0
+  private(set) var lostTrack = false
+
+  /// Brings the mirror up to date with the engine's ready queue at a step.
+  mutating func observe(_ readyTasks: UnsafeBufferPointer<UInt64>) -> Step {
+    var fits = ready.count <= readyTasks.count
+    if fits {
+      for (offset, job) in ready.enumerated() where ordinal(readyTasks[offset]) != job.task {
+        fits = false
+        break
+      }
+    }
+    if !fits {
+      lostTrack = true
+      ready = []
+    }
+    var newJobs: [Job] = []
+    for id in readyTasks[ready.count...] {
+      let task = ordinalAssigning(id)
+      let job = Job(serial: nextSerial, task: task)
+      nextSerial += 1
+      newJobs.append(job)
+    }
+    ready += newJobs
+    var footprint: JobFootprint?
+    if let lastChosen {
+      footprint = JobFootprint(of: lastChosen, madeReady: newJobs)
+      // After an actor's processing job, the task it handed back to the world is the one that
+      // goes on.
+      currentTask = lastChosen.task != 0 ? lastChosen.task : newJobs.first { $0.task != 0 }?.task ?? 0
+    }
+    return Step(ready: ready, currentTask: currentTask, lastJob: lastChosen, lastFootprint: footprint)
+  }
+
+  /// Notes that the job at `index` runs.
+  mutating func choose(_ index: Int) {
+    guard ready.indices.contains(index) else { return }
+    lastChosen = ready.remove(at: index)
+  }
+
+  /// The index a non-preemptive order takes: the current task's job if it is ready, else the
+  /// oldest ready job.
+  static func continuing(_ step: Step, avoiding asleep: Set<Int> = []) -> Int? {
+    if step.currentTask != 0, let index = step.ready.firstIndex(where: { $0.task == step.currentTask }),
+      !asleep.contains(step.ready[index].serial)
+    {
+      return index
+    }
+    return step.ready.firstIndex { !asleep.contains($0.serial) }
+  }
+
+  /// Whether running the job at `index` preempts the current task: that task has a ready job,
+  /// and another runs.
+  static func isPreemption(_ step: Step, choosing index: Int) -> Bool {
+    step.currentTask != 0 && step.ready[index].task != step.currentTask
+      && step.ready.contains { $0.task == step.currentTask }
+  }
+
+  private func ordinal(_ id: UInt64) -> Int {
+    id == 0 ? 0 : ordinals[id] ?? -1
+  }
+
+  private mutating func ordinalAssigning(_ id: UInt64) -> Int {
+    guard id != 0 else { return 0 }
+    if let known = ordinals[id] { return known }
+    let next = ordinals.count + 1
+    ordinals[id] = next
+    return next
+  }
+}

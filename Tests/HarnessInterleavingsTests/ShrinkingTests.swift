@@ -1,0 +1,141 @@
+import HarnessInterleavings
+import HarnessIssues
+import HarnessStore
+import HarnessTesting
+import Testing
+
+/// The planted bugs of PlantedBugs.swift, each with the fewest preemptions it needs to fail
+/// (a preemption: a task paused while it had a ready job). Under Harness, a task that calls an
+/// actor or awaits another gives up its turn without a preemption, so most of these races show
+/// with none: in the order where every task goes on while it can, the oldest ready job running
+/// whenever the current task waits.
+private let plantedBugs: [(name: String, minimalPreemptions: Int, body: @Sendable () async -> Void)] = [
+  (
+    "actor reentrancy", 0,
+    {
+      let balance = await twoWithdrawals(fixed: false).balance
+      #expect(balance >= 0)
+    }
+  ),
+  (
+    "lost update", 0,
+    {
+      let value = await twoIncrements(lostUpdateIncrement)
+      #expect(value == 2)
+    }
+  ),
+  (
+    "cancellation race", 0,
+    {
+      let log = await cancelWhileSending(sendUnlessCancelled)
+      #expect(log != ["cancel", "sent"], "sent after it was cancelled")
+    }
+  ),
+  (
+    "stream order", 0,
+    {
+      let received = await receiveFromTwoProducers(tagged: false)
+      #expect(received == ["first", "second"])
+    }
+  ),
+  (
+    // The second request's effect must overtake the first's: one switch away from the first.
+    "store responses", 1,
+    {
+      let store = Store(initialState: Search.State()) { Search(dropsStaleResponses: false) }
+      store.send(.queryChanged("a"))
+      store.send(.queryChanged("ab"))
+      await store.finishEffects()
+      #expect(store.state.results == ["ab result"])
+    }
+  ),
+]
+
+/// Reads "Shrunk from N decisions / P preemptions to M / Q" (or "Not shrunk: M decisions / Q
+/// preemptions") from a failure's message: (M, Q).
+func shrunkSize(in message: String) -> (decisions: Int, preemptions: Int)? {
+  if let range = message.range(of: #"preemptions to (\d+) / (\d+)"#, options: .regularExpression) {
+    let numbers = message[range].split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
+    return (numbers[0], numbers[1])
+  }
+  if let range = message.range(of: #"Not shrunk: (\d+) decisions / (\d+) preemptions"#, options: .regularExpression) {
+    let numbers = message[range].split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
+    return (numbers[0], numbers[1])
+  }
+  return nil
+}
+
+@Suite struct ShrinkingTests {
+  @Test(arguments: plantedBugs.indices)
+  func theShrunkScheduleHasTheFewestPreemptionsAndReplaysEveryTime(bug: Int) async throws {
+    let (name, minimal, body) = plantedBugs[bug]
+    let messages = Locked<[String]>([])
+    await withExpectedIssue {
+      await withInterleavings(100, body)
+    } matching: { issue in
+      messages.withLock { $0.append(issue.message) }
+      return issue.message.hasPrefix("Interleaving exploration: iteration")
+    }
+    let message = try #require(messages.withLock { $0.first }, "\(name)")
+    let size = try #require(shrunkSize(in: message), "\(name): \(message)")
+    #expect(size.preemptions <= minimal, "\(name): \(message)")
+    let replay = try #require(replayString(in: message))
+    for _ in 1...100 {
+      await withExpectedIssue {
+        await withInterleavings(replay: replay, body)
+      } matching: { $0.message.contains("failed, as recorded") }
+    }
+  }
+
+  @Test func aSchedulesPreemptionsAreListedInWords() async throws {
+    let messages = Locked<[String]>([])
+    await withExpectedIssue {
+      await withInterleavings(100, plantedBugs[4].body)
+    } matching: { issue in
+      messages.withLock { $0.append(issue.message) }
+      return true
+    }
+    let message = try #require(messages.withLock { $0.first })
+    #expect(message.contains("The preemptions of that schedule (a task paused while it could have gone on):"))
+    #expect(message.contains(#/• at step \d+: task \d+, created in .+ was paused after \d+ jobs?, by a job of task \d+/#))
+  }
+
+  @Test func aFailureThatNeedsNoPreemptionSaysSo() async throws {
+    let messages = Locked<[String]>([])
+    await withExpectedIssue {
+      await withInterleavings(100, plantedBugs[0].body)
+    } matching: { issue in
+      messages.withLock { $0.append(issue.message) }
+      return true
+    }
+    let message = try #require(messages.withLock { $0.first })
+    #expect(message.contains("No preemption: the schedule fails with every task going on while it can."))
+  }
+
+  @Test func shrinkingCanBeTurnedOff() async throws {
+    let messages = Locked<[String]>([])
+    await withExpectedIssue {
+      await withInterleavings(100, shrinking: .off, plantedBugs[4].body)
+    } matching: { issue in
+      messages.withLock { $0.append(issue.message) }
+      return true
+    }
+    let message = try #require(messages.withLock { $0.first })
+    #expect(!message.contains("hrunk"))
+  }
+
+  @Test func candidatesTakeOutPreemptionsLastFirst() {
+    func decision(_ chosen: Int, preempting: Bool) -> TrackedDecision {
+      TrackedDecision(
+        readyCount: 2, chosen: chosen, step: 1, chosenTask: chosen + 1, currentTask: 1, isPreemption: preempting,
+        currentTaskJobs: 1)
+    }
+    let decisions = [decision(1, preempting: true), decision(0, preempting: false), decision(1, preempting: true)]
+    let candidates = ScheduleShrinker.candidates(from: decisions)
+    #expect(candidates.first == [.index(1, readyCount: 2, task: 2), .index(0, readyCount: 2, task: 1), .continuing])
+    #expect(candidates[1] == [.continuing])
+    #expect(candidates.contains([.continuing, .continuing, .task(2)]))
+    #expect(ScheduleShrinker.isSmaller([decisions[1]], than: decisions))
+    #expect(!ScheduleShrinker.isSmaller(decisions, than: [decisions[1]]))
+  }
+}
