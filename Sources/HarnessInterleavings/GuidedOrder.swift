@@ -7,8 +7,8 @@ package struct GuidedOrder: JobOrderPolicy {
     /// The job at `index`, if the step still looks as recorded (`readyCount` ready jobs, a job
     /// of task `task` there); else as ``task(_:)``.
     case index(Int, readyCount: Int, task: Int)
-    /// A job of task `task` (an ordinal, 0 for an actor's processing job) if one is ready, else
-    /// as ``continuing``.
+    /// A job of task `task` (an ordinal; its own or its call into an actor) if one is ready,
+    /// else as ``continuing``.
     case task(Int)
     /// No preemption: the current task's job if it is ready, else the oldest ready job.
     case continuing
@@ -43,11 +43,11 @@ package struct GuidedOrder: JobOrderPolicy {
       index = pick(seen, decision: decision)
       tracked.append(
         TrackedDecision(
-          readyCount: seen.ready.count, chosen: index, step: step, chosenTask: seen.ready[index].task,
+          readyCount: seen.ready.count, chosen: index, step: step, chosenTask: seen.ready[index].owner,
           currentTask: seen.currentTask, isPreemption: ReadyJobMirror.isPreemption(seen, choosing: index),
           currentTaskJobs: jobsPerTask[seen.currentTask, default: 0]))
     }
-    if seen.ready.indices.contains(index) { jobsPerTask[seen.ready[index].task, default: 0] += 1 }
+    if seen.ready.indices.contains(index) { jobsPerTask[seen.ready[index].owner, default: 0] += 1 }
     mirror.choose(index)
     return index
   }
@@ -57,12 +57,12 @@ package struct GuidedOrder: JobOrderPolicy {
     guard decision < guide.count else { return continuing }
     switch guide[decision] {
     case .index(let index, let readyCount, let task):
-      if readyCount == seen.ready.count, index < readyCount, task < 0 || seen.ready[index].task == task {
+      if readyCount == seen.ready.count, index < readyCount, task < 0 || seen.ready[index].owner == task {
         return index
       }
-      return seen.ready.firstIndex { $0.task == task } ?? continuing
+      return seen.ready.firstIndex { $0.owner == task } ?? continuing
     case .task(let task):
-      return seen.ready.firstIndex { $0.task == task } ?? continuing
+      return seen.ready.firstIndex { $0.owner == task } ?? continuing
     case .continuing:
       return continuing
     }

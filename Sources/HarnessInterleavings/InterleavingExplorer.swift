@@ -140,6 +140,9 @@ package struct InterleavingExplorer: Sendable {
       case .pct(let depth):
         order = JobOrder(
           PriorityChangeOrder(seed: iterationSeed, depth: depth, expectedSteps: expectedSteps), creationSites: creationSites)
+      case .exhaustive:
+        // Only replay strings name it; no public constructor makes it a strategy to draw from.
+        order = JobOrder(RandomOrder(seed: iterationSeed), creationSites: creationSites)
       }
       let message = { [local] (run: Run, shrunk: ShrunkSchedule?) in
         let decisions = shrunk.map { $0.decisions.map(\.decision) } ?? order.decisions
@@ -174,6 +177,78 @@ package struct InterleavingExplorer: Sendable {
       failedIteration: failedIteration)
     Self.print(report.description)
     if failedIteration == nil, report.hadNoChoices, warnsWhenNothingExplored {
+      reportIssue(
+        ReportedIssue(message: InterleavingMessages.noChoices(report), severity: .warning, location: location))
+    }
+    return report
+  }
+
+  /// Runs every schedule `mode` bounds (see ``ExhaustiveSearch``), until the first failure, which
+  /// is shrunk and reported, or the cap. Prints and returns the report, which says whether the
+  /// exploration is complete; `nil` when the arguments allowed no exploration.
+  @discardableResult
+  package func exploreExhaustively(
+    _ mode: ExhaustiveExploration,
+    name: String? = nil,
+    waitingForStalledRuns: Bool = false,
+    _ operation: @escaping @Sendable () async throws -> Void
+  ) async -> InterleavingReport? {
+    guard checkMaxSteps() else { return nil }
+    guard mode.preemptions >= 0, mode.maxSchedules >= 1 else {
+      reportIssue(ReportedIssue(message: InterleavingMessages.badExhaustive(mode), location: location))
+      return nil
+    }
+    let strategy = InterleavingStrategy(kind: .exhaustive(preemptions: mode.preemptions))
+    let clock = ContinuousClock()
+    let start = clock.now
+    let creationSites = TaskCreationSites()
+    let stallPatience = stallPatience
+    let maxSteps = maxSteps
+    let stallMessage: ((Run) -> String)? =
+      waitingForStalledRuns
+      ? { run in
+        InterleavingMessages.failedSchedule(
+          run: run, replay: nil, shrunk: nil, preemptions: mode.preemptions, stallPatience: stallPatience,
+          maxSteps: maxSteps)
+      } : nil
+    let search = ExhaustiveSearch(
+      preemptionBound: mode.preemptions, maxSchedules: mode.maxSchedules, pruning: mode.pruning
+    ) { policy in
+      let order = JobOrder(policy, creationSites: creationSites)
+      let run = await self.run(operation, order: order, label: "interleaving schedule", reportingStallsWith: stallMessage)
+      return (run, order)
+    }
+    var tally = ReportTally(strategies: [strategy])
+    var runs = 0
+    let outcome = await search.run { order in
+      runs += 1
+      tally.note(iteration: runs, strategy: 0, order: order)
+    }
+    if let failure = outcome.failure, !failure.run.stallWasReported {
+      let decisions = failure.order.decisions
+      let shrunk = await shrink(
+        decisions, failedBy: failure.run, creationSites: creationSites, waitingForStalledRuns: waitingForStalledRuns,
+        operation)
+      let schedule = Schedule(
+        strategy: strategy, baseSeed: 0, iteration: outcome.runs,
+        decisions: shrunk.map { $0.decisions.map(\.decision) } ?? decisions)
+      let run = shrunk?.run ?? failure.run
+      report(
+        InterleavingMessages.failedSchedule(
+          run: run, replay: schedule.replayString, shrunk: shrunk, preemptions: mode.preemptions,
+          stallPatience: stallPatience, maxSteps: maxSteps, number: outcome.runs),
+        run: run)
+    }
+    let place = "\(location.fileID):\(location.line)" + (name.map { " (\($0))" } ?? "")
+    let report = tally.report(
+      place: place, baseSeed: 0, shard: .whole, budget: nil, elapsed: clock.now - start,
+      failedIteration: outcome.failure == nil ? nil : outcome.runs,
+      exhaustive: ExhaustiveOutcome(
+        preemptions: mode.preemptions, schedulesExplored: outcome.explored, schedulesPruned: outcome.pruned,
+        isComplete: outcome.isComplete, maxSchedules: mode.maxSchedules,
+        reachedCap: outcome.failure == nil && !outcome.isComplete))
+    Self.print(report.description)
+    if outcome.failure == nil, report.hadNoChoices, warnsWhenNothingExplored {
       reportIssue(
         ReportedIssue(message: InterleavingMessages.noChoices(report), severity: .warning, location: location))
     }
@@ -227,7 +302,12 @@ package struct InterleavingExplorer: Sendable {
     }
   }
 
-  /// Runs `operation` once in the order `replayString` recorded.
+  /// How many times a replay runs its schedule: once, then again to check that the runs agree.
+  static let replayRuns = 3
+
+  /// Runs `operation` in the order `replayString` recorded, three times: a replay that does not
+  /// repeat itself (real time, real randomness, Dispatch work steering the run) is reported with
+  /// the first step where the runs differ.
   package func replay(
     _ replayString: String,
     waitingForStalledRuns: Bool = false,
@@ -238,15 +318,36 @@ package struct InterleavingExplorer: Sendable {
       return
     }
     guard checkMaxSteps() else { return }
-    let order = JobOrder(ReplayOrder(schedule), creationSites: TaskCreationSites())
-    let message = { (run: Run) in
+    let creationSites = TaskCreationSites()
+    let order = JobOrder(ReplayOrder(schedule), creationSites: creationSites)
+    let message = { (run: Run, nondeterminism: String?) in
       InterleavingMessages.replayed(
-        schedule: schedule, run: run, divergence: order.divergence, stallPatience: stallPatience, maxSteps: maxSteps)
+        schedule: schedule, run: run, divergence: order.divergence, nondeterminism: nondeterminism,
+        stallPatience: stallPatience, maxSteps: maxSteps)
     }
     let run = await self.run(
-      operation, order: order, label: "interleaving replay", reportingStallsWith: waitingForStalledRuns ? message : nil)
-    if (run.failed || order.divergence != nil) && !run.stallWasReported {
-      report(message(run), run: run)
+      operation, order: order, label: "interleaving replay",
+      reportingStallsWith: waitingForStalledRuns ? { message($0, nil) } : nil)
+    guard !run.stallWasReported else { return }
+    var nondeterminism: String?
+    if !run.stalled {
+      for number in 2...Self.replayRuns where nondeterminism == nil {
+        let again = JobOrder(ReplayOrder(schedule), creationSites: creationSites)
+        let rerun = await self.run(
+          operation, order: again, label: "interleaving replay",
+          reportingStallsWith: waitingForStalledRuns ? { message($0, nil) } : nil)
+        if rerun.stallWasReported { return }
+        nondeterminism = order.finalPolicy.trace.firstDifference(from: again.finalPolicy.trace, otherNumber: number)
+        if nondeterminism == nil, rerun.failed != run.failed {
+          nondeterminism = "run 1 \(run.failed ? "failed" : "passed"), run \(number) \(rerun.failed ? "failed" : "passed")"
+        }
+      }
+    }
+    if run.failed || order.divergence != nil {
+      report(message(run, nondeterminism), run: run)
+    } else if let nondeterminism {
+      reportIssue(
+        ReportedIssue(message: InterleavingMessages.nondeterministicReplay(schedule, nondeterminism), location: location))
     }
   }
 
@@ -266,6 +367,16 @@ package struct InterleavingExplorer: Sendable {
       let run = await self.run(
         operation, order: order, label: "interleaving shrinking", reportingStallsWith: stallMessage)
       return (run, order)
+    } searchFailing: { preemptions, runs, deadline in
+      var search = ExhaustiveSearch(preemptionBound: preemptions, maxSchedules: runs, pruning: true) { policy in
+        let order = JobOrder(policy, creationSites: creationSites)
+        let run = await self.run(
+          operation, order: order, label: "interleaving shrinking", reportingStallsWith: stallMessage)
+        return (run, order)
+      }
+      search.deadline = deadline
+      let outcome = await search.run { _ in }
+      return (outcome.failure.flatMap { $0.run.stalled ? nil : $0.order.decisions }, outcome.runs)
     }
     return await shrinker.shrink(decisions, failedBy: run)
   }

@@ -12,46 +12,28 @@ enum JobFootprint: Hashable {
   /// A task's job that went to an actor nobody had queued for: it made ready only that actor's
   /// processing job.
   case toIdleActor(task: Int)
-  /// An actor's processing job that handed tasks back to the world and scheduled no actor.
-  case actorTurn(returned: Set<Int>)
+  /// An actor's processing job that ran one task's call and handed that task back to the world,
+  /// scheduling no actor: the actor's queue held only that task (no task left the world unseen
+  /// while the job was ready).
+  case actorTurn(task: Int)
   /// Anything else: it woke or started another task, finished its task, queued on an actor
   /// already scheduled, scheduled more than one actor, or Harness lost track of the queue.
   case opaque
 
-  init(of job: ReadyJobMirror.Job, madeReady newJobs: [ReadyJobMirror.Job]) {
-    let actorJobs = newJobs.count { $0.task == 0 }
-    let tasks = newJobs.filter { $0.task != 0 }.map(\.task)
-    if job.task != 0 {
-      if actorJobs == 0, tasks == [job.task] {
-        self = .step(task: job.task)
-      } else if actorJobs == 1, tasks.isEmpty {
-        self = .toIdleActor(task: job.task)
-      } else {
-        self = .opaque
-      }
-    } else if actorJobs == 0, !tasks.isEmpty, Set(tasks).count == tasks.count {
-      self = .actorTurn(returned: Set(tasks))
-    } else {
-      self = .opaque
-    }
-  }
-
   /// Whether two jobs that are ready at the same step commute: running them in either order
   /// leaves the same jobs ready and the same actor state.
   ///
-  /// Two steps of different tasks touch no actor. A job that goes to an idle actor touches only
-  /// that actor, which is not the actor of any processing job ready beside it (that one is
-  /// scheduled, not idle). Two jobs going to idle actors may go to the same one, and two actor
-  /// turns may hand work to each other's actor unseen: those stay dependent.
+  /// Steps touch no actor. A job that goes to an idle actor touches only that actor, which is
+  /// not the actor of any processing job ready beside it (that one is scheduled, not idle), and
+  /// two processing jobs ready at once belong to two actors. Two jobs going to idle actors may go
+  /// to the same one: those stay dependent, as does every opaque job.
   func isIndependent(of other: JobFootprint) -> Bool {
     switch (self, other) {
-    case (.step(let a), .step(let b)), (.step(let a), .toIdleActor(let b)), (.toIdleActor(let a), .step(let b)):
+    case (.opaque, _), (_, .opaque), (.toIdleActor, .toIdleActor): false
+    case (.step(let a), .step(let b)), (.step(let a), .toIdleActor(let b)), (.toIdleActor(let a), .step(let b)),
+      (.step(let a), .actorTurn(let b)), (.actorTurn(let a), .step(let b)), (.toIdleActor(let a), .actorTurn(let b)),
+      (.actorTurn(let a), .toIdleActor(let b)), (.actorTurn(let a), .actorTurn(let b)):
       a != b
-    case (.step(let task), .actorTurn(let returned)), (.actorTurn(let returned), .step(let task)),
-      (.toIdleActor(let task), .actorTurn(let returned)), (.actorTurn(let returned), .toIdleActor(let task)):
-      !returned.contains(task)
-    default:
-      false
     }
   }
 }

@@ -164,12 +164,20 @@ struct PriorityChangeOrder: JobOrderPolicy {
 struct ReplayOrder: JobOrderPolicy {
   let recorded: [Schedule.Decision]
   private(set) var mismatch: String?
+  /// Every step of the run, for comparing runs of the same schedule (``ReplayTrace``).
+  private(set) var trace = ReplayTrace()
 
   init(_ schedule: Schedule) {
     recorded = schedule.decisions
   }
 
   mutating func choose(among readyTasks: UnsafeBufferPointer<UInt64>, step: Int, decision: Int) -> Int {
+    let index = chooseRecorded(among: readyTasks, decision: decision)
+    trace.note(readyTasks, chosen: index)
+    return index
+  }
+
+  private mutating func chooseRecorded(among readyTasks: UnsafeBufferPointer<UInt64>, decision: Int) -> Int {
     guard readyTasks.count > 1 else { return 0 }
     guard decision < recorded.count else {
       if mismatch == nil {

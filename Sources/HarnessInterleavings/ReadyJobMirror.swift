@@ -7,11 +7,17 @@
 /// same in every run that shares the decisions so far), each task an ordinal by first sight (1
 /// is the body; 0 is no task: an actor's processing job). If the queue ever does not fit (work
 /// from outside the world), `lostTrack` is set and every job counts as dependent.
+///
+/// Preemptions are counted per task's *thread of control*: a task's call into an idle actor
+/// runs in that actor's processing job, which is the caller's to run next (as a thread taking a
+/// free lock goes on), so running something else first is a preemption too.
 struct ReadyJobMirror {
-  /// A job of the run: its serial number and its task's ordinal (0 for no task).
+  /// A job of the run: its serial number, its task's ordinal (0 for no task), and the task whose
+  /// thread of control it continues (its own task, or the caller of an idle actor; 0 if none).
   struct Job: Hashable {
     let serial: Int
     let task: Int
+    let owner: Int
   }
 
   /// What one step saw: the ready jobs, the task that ran last (0 for none), and what the job
@@ -30,6 +36,11 @@ struct ReadyJobMirror {
   private var lastChosen: Job?
   private(set) var currentTask = 0
   private(set) var lostTrack = false
+  /// The actors' processing jobs that are ready, by serial: the task whose call scheduled the
+  /// actor (if a task's job did), and whether other tasks may have joined the actor's queue
+  /// unseen (a task's job left the world, neither coming back nor scheduling an actor, while
+  /// this job was ready: it may have queued on this actor).
+  private var actorJobs: [Int: (caller: Int?, mayHoldOthers: Bool)] = [:]
 
   /// Brings the mirror up to date with the engine's ready queue at a step.
   mutating func observe(_ readyTasks: UnsafeBufferPointer<UInt64>) -> Step {
@@ -43,23 +54,55 @@ struct ReadyJobMirror {
     if !fits {
       lostTrack = true
       ready = []
+      actorJobs = [:]
     }
+    let fresh = readyTasks[ready.count...].map { ordinalAssigning($0) }
+    // A task's job that made ready one actor job and nothing else called into an idle actor.
+    let caller =
+      lastChosen.map { $0.task != 0 && fresh.count == 1 && fresh[0] == 0 ? $0.task : 0 } ?? 0
     var newJobs: [Job] = []
-    for id in readyTasks[ready.count...] {
-      let task = ordinalAssigning(id)
-      let job = Job(serial: nextSerial, task: task)
+    for task in fresh {
+      newJobs.append(Job(serial: nextSerial, task: task, owner: task != 0 ? task : caller))
       nextSerial += 1
-      newJobs.append(job)
     }
     ready += newJobs
     var footprint: JobFootprint?
     if let lastChosen {
-      footprint = JobFootprint(of: lastChosen, madeReady: newJobs)
+      footprint = noteEffect(of: lastChosen, madeReady: newJobs)
       // After an actor's processing job, the task it handed back to the world is the one that
       // goes on.
-      currentTask = lastChosen.task != 0 ? lastChosen.task : newJobs.first { $0.task != 0 }?.task ?? 0
+      currentTask = lastChosen.owner != 0 ? lastChosen.owner : newJobs.first { $0.task != 0 }?.task ?? 0
     }
     return Step(ready: ready, currentTask: currentTask, lastJob: lastChosen, lastFootprint: footprint)
+  }
+
+  /// What `job` touched, from the jobs it made ready; keeps the ready actor jobs' records.
+  private mutating func noteEffect(of job: Job, madeReady newJobs: [Job]) -> JobFootprint {
+    let newActorJobs = newJobs.filter { $0.task == 0 }
+    let returned = newJobs.filter { $0.task != 0 }.map(\.task)
+    var footprint: JobFootprint = .opaque
+    var leftUnseen = false
+    if job.task != 0 {
+      if newActorJobs.isEmpty, returned == [job.task] {
+        footprint = .step(task: job.task)
+      } else if newActorJobs.count == 1, returned.isEmpty {
+        footprint = .toIdleActor(task: job.task)
+      }
+      leftUnseen = !returned.contains(job.task) && footprint == .opaque
+    } else {
+      let record = actorJobs.removeValue(forKey: job.serial)
+      if let caller = record?.caller, record?.mayHoldOthers == false, newActorJobs.isEmpty, returned == [caller] {
+        footprint = .actorTurn(task: caller)
+      } else {
+        leftUnseen = true
+      }
+    }
+    if leftUnseen {
+      for serial in actorJobs.keys { actorJobs[serial]?.mayHoldOthers = true }
+    }
+    let caller = footprint == .toIdleActor(task: job.task) ? job.task : nil
+    for actorJob in newActorJobs { actorJobs[actorJob.serial] = (caller, caller == nil) }
+    return footprint
   }
 
   /// Notes that the job at `index` runs.
@@ -71,7 +114,7 @@ struct ReadyJobMirror {
   /// The index a non-preemptive order takes: the current task's job if it is ready, else the
   /// oldest ready job.
   static func continuing(_ step: Step, avoiding asleep: Set<Int> = []) -> Int? {
-    if step.currentTask != 0, let index = step.ready.firstIndex(where: { $0.task == step.currentTask }),
+    if step.currentTask != 0, let index = step.ready.firstIndex(where: { $0.owner == step.currentTask }),
       !asleep.contains(step.ready[index].serial)
     {
       return index
@@ -82,8 +125,8 @@ struct ReadyJobMirror {
   /// Whether running the job at `index` preempts the current task: that task has a ready job,
   /// and another runs.
   static func isPreemption(_ step: Step, choosing index: Int) -> Bool {
-    step.currentTask != 0 && step.ready[index].task != step.currentTask
-      && step.ready.contains { $0.task == step.currentTask }
+    step.currentTask != 0 && step.ready[index].owner != step.currentTask
+      && step.ready.contains { $0.owner == step.currentTask }
   }
 
   private func ordinal(_ id: UInt64) -> Int {

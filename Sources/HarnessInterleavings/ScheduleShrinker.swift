@@ -11,6 +11,12 @@ package struct ScheduleShrinker {
   let budget: ShrinkBudget
   /// Runs the operation once in `order`'s order (naming its tasks if `namingTasks`).
   let runCandidate: (_ order: GuidedOrder, _ namingTasks: Bool) async -> Candidate
+  /// Searches every schedule with at most `preemptions` preemptions, fewest first, within
+  /// `runs` runs and until `deadline`: the decisions of the first that fails, and the runs spent.
+  let searchFailing:
+    (_ preemptions: Int, _ runs: Int, _ deadline: ContinuousClock.Instant) async -> (
+      decisions: [Schedule.Decision]?, runs: Int
+    )
 
   /// The smallest failing schedule found from `decisions` (which failed), or `nil` when the
   /// budget allows no replay or the failure did not show again on the first replay.
@@ -24,6 +30,19 @@ package struct ScheduleShrinker {
     var best = first.order.finalPolicy.tracked
     let before = (decisions: best.count, preemptions: best.count { $0.isPreemption })
     var tried = Set<[GuidedOrder.Guide]>()
+    // First the bounded search, fewest preemptions first: a failing schedule it finds has the
+    // fewest preemptions any has (within the runs it got). Then take out what is left to take.
+    let preemptions = best.count { $0.isPreemption }
+    if preemptions > 0 {
+      let found = await searchFailing(preemptions - 1, budget.replays / 2, start + budget.duration)
+      replays += found.runs
+      if let decisions = found.decisions, replays < budget.replays - 1 {
+        replays += 1
+        let candidate = await runCandidate(GuidedOrder(exactly: decisions), false)
+        let tracked = candidate.order.finalPolicy.tracked
+        if candidate.run.failed, !candidate.run.stalled, Self.isSmaller(tracked, than: best) { best = tracked }
+      }
+    }
     search: while true {
       var improved = false
       for guide in Self.candidates(from: best) where tried.insert(guide).inserted {

@@ -5,7 +5,7 @@ package struct TrackedDecision: Hashable {
   package let chosen: Int
   /// The step (from 1) the decision was taken at.
   package let step: Int
-  /// The ordinal of the task whose job ran (0: an actor's processing job).
+  /// The ordinal of the task whose job ran, or whose call into an actor ran (0: neither).
   package let chosenTask: Int
   /// The task that ran last (0: none), which could have gone on.
   package let currentTask: Int

@@ -50,6 +50,7 @@ public struct InterleavingsTrait: TestTrait, SuiteTrait, TestScoping {
   enum Mode {
     case explore(ExplorationBudget, strategies: [InterleavingStrategy], seed: UInt64?)
     case replay(String)
+    case exhaustive(ExhaustiveExploration)
   }
 
   let mode: Mode
@@ -85,6 +86,8 @@ public struct InterleavingsTrait: TestTrait, SuiteTrait, TestScoping {
       case .replay(let replay):
         await explorer.replay(replay, waitingForStalledRuns: true, function)
         return nil
+      case .exhaustive(let mode):
+        return await explorer.exploreExhaustively(mode, name: test.name, waitingForStalledRuns: true, function)
       }
     }
     if let report {
@@ -142,6 +145,25 @@ extension Trait where Self == InterleavingsTrait {
   ) -> Self {
     InterleavingsTrait(
       mode: .explore(.duration(duration), strategies: strategies, seed: seed),
+      location: SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column),
+      maxSteps: maxSteps, shrinking: shrinking
+    )
+  }
+
+  /// Runs the test once for every schedule with at most `mode.preemptions` preemptions, skipping
+  /// reorderings of independent jobs: `@Test(.interleavings(.exhaustive(preemptions: 2)))`. The
+  /// report says "complete" when every schedule within the bound was covered, or why not.
+  public static func interleavings(
+    _ mode: ExhaustiveExploration,
+    maxSteps: Int = 100_000,
+    shrinking: ShrinkBudget = .default,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> Self {
+    InterleavingsTrait(
+      mode: .exhaustive(mode),
       location: SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column),
       maxSteps: maxSteps, shrinking: shrinking
     )

@@ -4,34 +4,36 @@ import HarnessStore
 import HarnessTesting
 import Testing
 
-/// The planted bugs of PlantedBugs.swift, each with the fewest preemptions it needs to fail
-/// (a preemption: a task paused while it had a ready job). Under Harness, a task that calls an
-/// actor or awaits another gives up its turn without a preemption, so most of these races show
-/// with none: in the order where every task goes on while it can, the oldest ready job running
-/// whenever the current task waits.
+/// The planted bugs of PlantedBugs.swift, each with the fewest preemptions it needs to fail (a
+/// preemption: a task paused while it could have gone on). A task that awaits another gives up
+/// its turn without one, so some of these races show with none.
 private let plantedBugs: [(name: String, minimalPreemptions: Int, body: @Sendable () async -> Void)] = [
   (
-    "actor reentrancy", 0,
+    // The second withdrawal must run between the first one's check and its subtraction.
+    "actor reentrancy", 1,
     {
       let balance = await twoWithdrawals(fixed: false).balance
       #expect(balance >= 0)
     }
   ),
   (
-    "lost update", 0,
+    // The second increment must read between the first one's read and its write.
+    "lost update", 1,
     {
       let value = await twoIncrements(lostUpdateIncrement)
       #expect(value == 2)
     }
   ),
   (
-    "cancellation race", 0,
+    // The sending task must check before the cancel and send after it.
+    "cancellation race", 1,
     {
       let log = await cancelWhileSending(sendUnlessCancelled)
       #expect(log != ["cancel", "sent"], "sent after it was cancelled")
     }
   ),
   (
+    // The producers yield in the order they run, which is not the order they were started in.
     "stream order", 0,
     {
       let received = await receiveFromTwoProducers(tagged: false)
@@ -39,8 +41,8 @@ private let plantedBugs: [(name: String, minimalPreemptions: Int, body: @Sendabl
     }
   ),
   (
-    // The second request's effect must overtake the first's: one switch away from the first.
-    "store responses", 1,
+    // The effects answer in the order they are scheduled, which is not the order of the requests.
+    "store responses", 0,
     {
       let store = Store(initialState: Search.State()) { Search(dropsStaleResponses: false) }
       store.send(.queryChanged("a"))
@@ -79,6 +81,11 @@ func shrunkSize(in message: String) -> (decisions: Int, preemptions: Int)? {
     let message = try #require(messages.withLock { $0.first }, "\(name)")
     let size = try #require(shrunkSize(in: message), "\(name): \(message)")
     #expect(size.preemptions <= minimal, "\(name): \(message)")
+    if minimal > 0 {
+      // Minimal indeed: no schedule with fewer preemptions fails (every one of them is run).
+      let fewer = await withInterleavings(.exhaustive(preemptions: minimal - 1, pruning: false), body)
+      #expect(fewer?.exhaustive?.isComplete == true, "\(name)")
+    }
     let replay = try #require(replayString(in: message))
     for _ in 1...100 {
       await withExpectedIssue {
@@ -90,7 +97,7 @@ func shrunkSize(in message: String) -> (decisions: Int, preemptions: Int)? {
   @Test func aSchedulesPreemptionsAreListedInWords() async throws {
     let messages = Locked<[String]>([])
     await withExpectedIssue {
-      await withInterleavings(100, plantedBugs[4].body)
+      await withInterleavings(100, plantedBugs[0].body)
     } matching: { issue in
       messages.withLock { $0.append(issue.message) }
       return true
@@ -103,7 +110,7 @@ func shrunkSize(in message: String) -> (decisions: Int, preemptions: Int)? {
   @Test func aFailureThatNeedsNoPreemptionSaysSo() async throws {
     let messages = Locked<[String]>([])
     await withExpectedIssue {
-      await withInterleavings(100, plantedBugs[0].body)
+      await withInterleavings(100, plantedBugs[3].body)
     } matching: { issue in
       messages.withLock { $0.append(issue.message) }
       return true
