@@ -34,6 +34,8 @@ struct ExhaustiveOrder: JobOrderPolicy {
   /// The most preemptions a run of this round may take.
   let bound: Int
   let pruning: Bool
+  /// Pairs of calls into idle actors known to go to different actors (learnt by earlier runs).
+  let callsApart: Set<ActorCallsApart>
 
   private var mirror = ReadyJobMirror()
   private var sleep: [SleepEntry] = []
@@ -49,27 +51,46 @@ struct ExhaustiveOrder: JobOrderPolicy {
   private(set) var footprints: [(decision: Int, serial: Int, footprint: JobFootprint)] = []
   /// Whether a prefix decision did not fit the run (code that is not deterministic).
   private(set) var diverged = false
-
-  init(prefix: [Int], branchSleep: [SleepEntry], bound: Int, pruning: Bool) {
+  /// Pairs of calls this run saw go to different actors.
+  private(set) var learntApart: [ActorCallsApart] = []
+  init(prefix: [Int], branchSleep: [SleepEntry], bound: Int, pruning: Bool, callsApart: Set<ActorCallsApart> = []) {
     self.prefix = prefix
     self.branchSleep = branchSleep
     self.bound = bound
     self.pruning = pruning
+    self.callsApart = callsApart
     isTracking = prefix.isEmpty
   }
 
   mutating func choose(among readyTasks: UnsafeBufferPointer<UInt64>, step: Int, decision: Int) -> Int {
     let seen = mirror.observe(readyTasks)
+    for (first, second) in mirror.takeCallsApart() {
+      if let apart = callsApartKey(first, second) { learntApart.append(apart) }
+    }
     if isTracking, let job = seen.lastJob, let footprint = seen.lastFootprint {
       if let pending = pendingFootprint, pending.serial == job.serial {
         footprints.append((pending.decision, job.serial, footprint))
       }
       pendingFootprint = nil
-      sleep = mirror.lostTrack ? [] : sleep.filter { $0.serial != job.serial && $0.footprint.isIndependent(of: footprint) }
+      sleep =
+        mirror.lostTrack
+        ? []
+        : sleep.filter { asleep in
+          let apart = callsApartKey(asleep.serial, job.serial).map(callsApart.contains) ?? false
+          return asleep.serial != job.serial && asleep.footprint.isIndependent(of: footprint, callsApart: apart)
+        }
     }
     let index = ending == nil ? pick(seen, decision: decision) : 0
     mirror.choose(index)
     return index
+  }
+
+  /// The key of two jobs' calls in ``callsApart``: the decisions up to the later one's showing
+  /// (from there on, every run has both, under the same serial numbers).
+  private func callsApartKey(_ one: Int, _ other: Int) -> ActorCallsApart? {
+    let born = max(mirror.born[one], mirror.born[other])
+    guard born <= path.count else { return nil }
+    return ActorCallsApart(path: Array(path[..<born]), first: min(one, other), second: max(one, other))
   }
 
   private mutating func pick(_ seen: ReadyJobMirror.Step, decision: Int) -> Int {

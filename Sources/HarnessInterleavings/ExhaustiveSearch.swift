@@ -49,6 +49,7 @@ struct ExhaustiveSearch {
     var rounds = Array(repeating: [Branch](), count: preemptionBound + 1)
     rounds[0] = [Branch(prefix: [], sleep: [], earlierSiblings: [])]
     var footprints: [NodeJob: JobFootprint] = [:]
+    var callsApart = Set<ActorCallsApart>()
     for round in 0...preemptionBound {
       while let branch = rounds[round].popLast() {
         guard outcome.runs < maxSchedules, deadline.map({ ContinuousClock.now < $0 }) ?? true else { return outcome }
@@ -58,13 +59,15 @@ struct ExhaustiveSearch {
           if let footprint = footprints[sibling] { sleep.append(SleepEntry(serial: sibling.serial, footprint: footprint)) }
         }
         let candidate = await runSchedule(
-          ExhaustiveOrder(prefix: branch.prefix, branchSleep: sleep, bound: round, pruning: pruning))
+          ExhaustiveOrder(
+            prefix: branch.prefix, branchSleep: sleep, bound: round, pruning: pruning, callsApart: callsApart))
         note(candidate.order)
         if candidate.run.failed {
           outcome.failure = candidate
           return outcome
         }
         let policy = candidate.order.finalPolicy
+        callsApart.formUnion(policy.learntApart)
         for record in policy.footprints {
           footprints[NodeJob(path: Array(policy.path[..<record.decision]), serial: record.serial)] = record.footprint
         }

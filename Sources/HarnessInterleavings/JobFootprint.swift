@@ -26,10 +26,14 @@ enum JobFootprint: Hashable {
   /// Steps touch no actor. A job that goes to an idle actor touches only that actor, which is
   /// not the actor of any processing job ready beside it (that one is scheduled, not idle), and
   /// two processing jobs ready at once belong to two actors. Two jobs going to idle actors may go
-  /// to the same one: those stay dependent, as does every opaque job.
-  func isIndependent(of other: JobFootprint) -> Bool {
+  /// to the same one: those stay dependent unless seen apart, and every opaque job is dependent.
+  ///
+  /// `callsApart`: the two are calls into idle actors seen to go to different actors (see
+  /// ``ActorCallsApart``): then they commute too.
+  func isIndependent(of other: JobFootprint, callsApart: Bool = false) -> Bool {
     switch (self, other) {
-    case (.opaque, _), (_, .opaque), (.toIdleActor, .toIdleActor): false
+    case (.toIdleActor(let a), .toIdleActor(let b)): callsApart && a != b
+    case (.opaque, _), (_, .opaque): false
     case (.step(let a), .step(let b)), (.step(let a), .toIdleActor(let b)), (.toIdleActor(let a), .step(let b)),
       (.step(let a), .actorTurn(let b)), (.actorTurn(let a), .step(let b)), (.toIdleActor(let a), .actorTurn(let b)),
       (.actorTurn(let a), .toIdleActor(let b)), (.actorTurn(let a), .actorTurn(let b)):

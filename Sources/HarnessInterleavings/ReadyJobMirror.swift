@@ -20,6 +20,14 @@ struct ReadyJobMirror {
     let owner: Int
   }
 
+  /// Decisions taken so far (steps with more than one ready job).
+  private(set) var decisions = 0
+  /// Per serial number: the decisions taken before the job showed up.
+  private(set) var born: [Int] = []
+  /// Calls into idle actors seen to go to different actors since ``takeCallsApart()``: one
+  /// called while the other's actor job was still ready, and made one of its own.
+  private var callsApart: [(Int, Int)] = []
+
   /// What one step saw: the ready jobs, the task that ran last (0 for none), and what the job
   /// that ran last did, as far as the ready queue shows.
   struct Step {
@@ -40,7 +48,7 @@ struct ReadyJobMirror {
   /// actor (if a task's job did), and whether other tasks may have joined the actor's queue
   /// unseen (a task's job left the world, neither coming back nor scheduling an actor, while
   /// this job was ready: it may have queued on this actor).
-  private var actorJobs: [Int: (caller: Int?, mayHoldOthers: Bool)] = [:]
+  private var actorJobs: [Int: (caller: Int?, callingJob: Int?, mayHoldOthers: Bool)] = [:]
 
   /// Brings the mirror up to date with the engine's ready queue at a step.
   mutating func observe(_ readyTasks: UnsafeBufferPointer<UInt64>) -> Step {
@@ -63,6 +71,7 @@ struct ReadyJobMirror {
     var newJobs: [Job] = []
     for task in fresh {
       newJobs.append(Job(serial: nextSerial, task: task, owner: task != 0 ? task : caller))
+      born.append(decisions)
       nextSerial += 1
     }
     ready += newJobs
@@ -73,6 +82,7 @@ struct ReadyJobMirror {
       // goes on.
       currentTask = lastChosen.owner != 0 ? lastChosen.owner : newJobs.first { $0.task != 0 }?.task ?? 0
     }
+    if ready.count > 1 { decisions += 1 }
     return Step(ready: ready, currentTask: currentTask, lastJob: lastChosen, lastFootprint: footprint)
   }
 
@@ -101,8 +111,20 @@ struct ReadyJobMirror {
       for serial in actorJobs.keys { actorJobs[serial]?.mayHoldOthers = true }
     }
     let caller = footprint == .toIdleActor(task: job.task) ? job.task : nil
-    for actorJob in newActorJobs { actorJobs[actorJob.serial] = (caller, caller == nil) }
+    if caller != nil {
+      // Its actor was idle, so it is none of the actors whose jobs were ready.
+      for record in actorJobs.values { if let other = record.callingJob { callsApart.append((other, job.serial)) } }
+    }
+    for actorJob in newActorJobs {
+      actorJobs[actorJob.serial] = (caller, caller == nil ? nil : job.serial, caller == nil)
+    }
     return footprint
+  }
+
+  /// The pairs of calls seen apart since the last call, by serial number.
+  mutating func takeCallsApart() -> [(Int, Int)] {
+    defer { callsApart = [] }
+    return callsApart
   }
 
   /// Notes that the job at `index` runs.
