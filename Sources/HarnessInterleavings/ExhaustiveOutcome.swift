@@ -9,8 +9,9 @@ public struct ExhaustiveOutcome: Sendable, Hashable {
   /// Whether every schedule within the bound was explored or pruned: no failure, and the cap
   /// was not reached.
   public let isComplete: Bool
-  /// The cap on runs, and whether the exploration stopped at it.
+  /// The cap on runs.
   public let maxSchedules: Int
+  /// Whether the exploration stopped at the cap (so it is not complete).
   public let reachedCap: Bool
 
   /// The report's line.

@@ -211,13 +211,12 @@ package struct InterleavingExplorer: Sendable {
           run: run, replay: nil, shrunk: nil, preemptions: mode.preemptions, stallPatience: stallPatience,
           maxSteps: maxSteps)
       } : nil
+    let runSchedule = runner(
+      operation, policy: ExhaustiveOrder.self, creationSites: creationSites, label: "interleaving schedule",
+      reportingStallsWith: stallMessage)
     let search = ExhaustiveSearch(
       preemptionBound: mode.preemptions, maxSchedules: mode.maxSchedules, pruning: mode.pruning
-    ) { policy in
-      let order = JobOrder(policy, creationSites: creationSites)
-      let run = await self.run(operation, order: order, label: "interleaving schedule", reportingStallsWith: stallMessage)
-      return (run, order)
-    }
+    ) { await runSchedule($0, false) }
     var tally = ReportTally(strategies: [strategy])
     var runs = 0
     let outcome = await search.run { order in
@@ -362,23 +361,37 @@ package struct InterleavingExplorer: Sendable {
     let stallMessage: ((Run) -> String)? =
       waitingForStalledRuns
       ? { InterleavingMessages.stalledWhileShrinking($0, stallPatience: stallPatience, maxSteps: maxSteps) } : nil
-    let shrinker = ScheduleShrinker(budget: shrinkBudget) { policy, namingTasks in
-      let order = JobOrder(policy, creationSites: creationSites, namingTasks: namingTasks)
-      let run = await self.run(
-        operation, order: order, label: "interleaving shrinking", reportingStallsWith: stallMessage)
-      return (run, order)
-    } searchFailing: { preemptions, runs, deadline in
-      var search = ExhaustiveSearch(preemptionBound: preemptions, maxSchedules: runs, pruning: true) { policy in
-        let order = JobOrder(policy, creationSites: creationSites)
-        let run = await self.run(
-          operation, order: order, label: "interleaving shrinking", reportingStallsWith: stallMessage)
-        return (run, order)
+    let runCandidate = runner(
+      operation, policy: GuidedOrder.self, creationSites: creationSites, label: "interleaving shrinking",
+      reportingStallsWith: stallMessage)
+    let runSchedule = runner(
+      operation, policy: ExhaustiveOrder.self, creationSites: creationSites, label: "interleaving shrinking",
+      reportingStallsWith: stallMessage)
+    let shrinker = ScheduleShrinker(budget: shrinkBudget, runCandidate: runCandidate) { preemptions, runs, deadline in
+      var search = ExhaustiveSearch(preemptionBound: preemptions, maxSchedules: runs, pruning: true) {
+        await runSchedule($0, false)
       }
       search.deadline = deadline
       let outcome = await search.run { _ in }
       return (outcome.failure.flatMap { $0.run.stalled ? nil : $0.order.decisions }, outcome.runs)
     }
     return await shrinker.shrink(decisions, failedBy: run)
+  }
+
+  /// Runs `operation` once per call, in the order of the policy it is given (naming the run's
+  /// tasks when asked): the runs of a search or of shrinking.
+  private func runner<Policy: JobOrderPolicy>(
+    _ operation: @escaping @Sendable () async throws -> Void,
+    policy: Policy.Type,
+    creationSites: TaskCreationSites,
+    label: String,
+    reportingStallsWith stallMessage: ((Run) -> String)?
+  ) -> (Policy, Bool) async -> (run: Run, order: JobOrder<Policy>) {
+    { policy, namingTasks in
+      let order = JobOrder(policy, creationSites: creationSites, namingTasks: namingTasks)
+      let run = await self.run(operation, order: order, label: label, reportingStallsWith: stallMessage)
+      return (run, order)
+    }
   }
 
   /// What one iteration did.

@@ -126,6 +126,7 @@ public func withInterleavings<Failure: Error>(
 /// shrunk and reported with its replay string. Past `mode.maxSchedules` runs it stops and the
 /// report says it is not complete.
 ///
+/// <!-- fragment: Account is the actor of the example above -->
 /// ```swift
 /// @Test func withdrawalsNeverOverdraw() async {
 ///   await withInterleavings(.exhaustive(preemptions: 2)) {
