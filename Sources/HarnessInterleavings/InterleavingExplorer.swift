@@ -358,6 +358,10 @@ package struct InterleavingExplorer: Sendable {
     waitingForStalledRuns: Bool,
     _ operation: @escaping @Sendable () async throws -> Void
   ) async -> ShrunkSchedule? {
+    guard shrinkBudget.replays >= 0, shrinkBudget.duration >= .zero else {
+      reportIssue(ReportedIssue(message: InterleavingMessages.badShrinkBudget(shrinkBudget), location: location))
+      return nil
+    }
     let stallMessage: ((Run) -> String)? =
       waitingForStalledRuns
       ? { InterleavingMessages.stalledWhileShrinking($0, stallPatience: stallPatience, maxSteps: maxSteps) } : nil

@@ -52,6 +52,14 @@ enum InterleavingMessages {
     return text
   }
 
+  static func badShrinkBudget(_ budget: ShrinkBudget) -> String {
+    """
+    shrinking: ShrinkBudget(replays: \(budget.replays), duration: \(budget.duration)) is not a budget: the failure \
+    below is reported unshrunk. Give 0 or more replays and a duration of zero or more (.off turns \
+    shrinking off).
+    """
+  }
+
   static func badExhaustive(_ mode: ExhaustiveExploration) -> String {
     """
     .exhaustive(preemptions: \(mode.preemptions), maxSchedules: \(mode.maxSchedules)) explores nothing: it needs \

@@ -145,3 +145,18 @@ private func exhaustiveFailure(
     #expect(succeeded == 1)
   }
 }
+
+// The example of the article "Exploring interleavings" (exhaustive mode), kept compiling and passing.
+actor ArticleTally {
+  private(set) var count = 0
+  func add() { count += 1 }
+}
+
+@Test(.interleavings(.exhaustive(preemptions: 2)))
+func articleThreeClientsAddOnceEach() async {
+  let tally = ArticleTally()
+  await withTaskGroup(of: Void.self) { group in
+    for _ in 0..<3 { group.addTask { await tally.add() } }
+  }
+  #expect(await tally.count == 3)
+}

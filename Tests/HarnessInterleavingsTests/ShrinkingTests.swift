@@ -118,6 +118,19 @@ private func failureMessage(
     #expect(!message.contains("hrunk"))
   }
 
+  @Test func aNegativeBudgetIsReportedAndTheFailureUnshrunk() async {
+    let messages = Locked<[String]>([])
+    await withExpectedIssue {
+      await withInterleavings(100, shrinking: ShrinkBudget(replays: -1, duration: .seconds(1)), plantedBugs[0].body)
+    } matching: { issue in
+      messages.withLock { $0.append(issue.message) }
+      return true
+    }
+    let all = messages.withLock { $0 }
+    #expect(all.contains { $0.hasPrefix("shrinking: ShrinkBudget(replays: -1, duration: 1.0 seconds) is not a budget") })
+    #expect(all.contains { $0.hasPrefix("Interleaving exploration: iteration") && !$0.contains("hrunk") })
+  }
+
   @Test func candidatesTakeOutPreemptionsLastFirst() {
     func decision(_ chosen: Int, preempting: Bool) -> TrackedDecision {
       TrackedDecision(
