@@ -318,7 +318,8 @@ package struct InterleavingExplorer: Sendable {
     }
     guard checkMaxSteps() else { return }
     let creationSites = TaskCreationSites()
-    let order = JobOrder(ReplayOrder(schedule), creationSites: creationSites)
+    let driver = TaskIdentity.currentTaskID()
+    let order = JobOrder(ReplayOrder(schedule, driver: driver), creationSites: creationSites)
     let message = { (run: Run, nondeterminism: String?) in
       InterleavingMessages.replayed(
         schedule: schedule, run: run, divergence: order.divergence, nondeterminism: nondeterminism,
@@ -331,7 +332,7 @@ package struct InterleavingExplorer: Sendable {
     var nondeterminism: String?
     if !run.stalled {
       for number in 2...Self.replayRuns where nondeterminism == nil {
-        let again = JobOrder(ReplayOrder(schedule), creationSites: creationSites)
+        let again = JobOrder(ReplayOrder(schedule, driver: driver), creationSites: creationSites)
         let rerun = await self.run(
           operation, order: again, label: "interleaving replay",
           reportingStallsWith: waitingForStalledRuns ? { message($0, nil) } : nil)

@@ -165,10 +165,12 @@ struct ReplayOrder: JobOrderPolicy {
   let recorded: [Schedule.Decision]
   private(set) var mismatch: String?
   /// Every step of the run, for comparing runs of the same schedule (``ReplayTrace``).
-  private(set) var trace = ReplayTrace()
+  private(set) var trace: ReplayTrace
 
-  init(_ schedule: Schedule) {
+  /// `driver`: the task waiting for the run, which the trace leaves out.
+  init(_ schedule: Schedule, driver: UInt64 = 0) {
     recorded = schedule.decisions
+    trace = ReplayTrace(ignoring: driver)
   }
 
   mutating func choose(among readyTasks: UnsafeBufferPointer<UInt64>, step: Int, decision: Int) -> Int {

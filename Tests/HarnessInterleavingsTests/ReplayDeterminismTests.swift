@@ -50,4 +50,13 @@ private func yieldByTime(_ now: () -> Date) async {
         == "at step 2, run 1 had 1 job (task #2) ready and ran the first; run 2 had 2 jobs (task #2, an actor's job) and ran the second")
     #expect(first.firstDifference(from: first, otherNumber: 3) == nil)
   }
+
+  @Test func theTaskWaitingForTheRunIsLeftOut() {
+    var withDriver = ReplayTrace(ignoring: 9)
+    var without = ReplayTrace(ignoring: 9)
+    [UInt64(5)].withUnsafeBufferPointer { withDriver.note($0, chosen: 0) }
+    [UInt64(5)].withUnsafeBufferPointer { without.note($0, chosen: 0) }
+    [UInt64(9)].withUnsafeBufferPointer { withDriver.note($0, chosen: 0) }
+    #expect(withDriver.firstDifference(from: without, otherNumber: 2) == nil)
+  }
 }
