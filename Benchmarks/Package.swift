@@ -70,6 +70,7 @@ let package = Package(
       dependencies: [
         "BenchmarkSupport",
         .product(name: "HarnessInterleavings", package: "Harness"),
+        .product(name: "HarnessIssues", package: "Harness"),
       ]
     ),
     .executableTarget(

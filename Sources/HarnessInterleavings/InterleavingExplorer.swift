@@ -12,7 +12,7 @@ import HarnessIssues
 #endif
 
 /// Runs the iterations of an exploration (or one replay) and reports the first failing one.
-/// Used by ``withInterleavings(_:strategy:seed:maxSteps:fileID:filePath:line:column:_:)`` and by the
+/// Used by ``withInterleavings(_:strategy:seed:maxSteps:shrinking:fileID:filePath:line:column:_:)`` and by the
 /// Swift Testing trait.
 package struct InterleavingExplorer: Sendable {
   /// The base seed when none is given: fixed, so that CI explores the same orders every run.
@@ -32,6 +32,9 @@ package struct InterleavingExplorer: Sendable {
   /// The step bound: jobs per iteration.
   let maxSteps: Int
 
+  /// How much shrinking a failing schedule may cost.
+  let shrinkBudget: ShrinkBudget
+
   /// Whether an exploration in which no iteration had a choice warns (not for a trait a suite
   /// gave all its tests: some of them have nothing to explore).
   let warnsWhenNothingExplored: Bool
@@ -40,11 +43,13 @@ package struct InterleavingExplorer: Sendable {
     location: SourceCodeLocation,
     stallPatience: Duration = Self.defaultStallPatience,
     maxSteps: Int = Self.defaultMaxSteps,
+    shrinkBudget: ShrinkBudget = .default,
     warnsWhenNothingExplored: Bool = true
   ) {
     self.location = location
     self.stallPatience = stallPatience
     self.maxSteps = maxSteps
+    self.shrinkBudget = shrinkBudget
     self.warnsWhenNothingExplored = warnsWhenNothingExplored
   }
 
@@ -135,22 +140,31 @@ package struct InterleavingExplorer: Sendable {
       case .pct(let depth):
         order = JobOrder(
           PriorityChangeOrder(seed: iterationSeed, depth: depth, expectedSteps: expectedSteps), creationSites: creationSites)
+      case .exhaustive:
+        // Only replay strings name it; no public constructor makes it a strategy to draw from.
+        order = JobOrder(RandomOrder(seed: iterationSeed), creationSites: creationSites)
       }
-      let message = { [local] (run: Run) in
-        let schedule = Schedule(strategy: strategy, baseSeed: base, iteration: iteration, decisions: order.decisions)
+      let message = { [local] (run: Run, shrunk: ShrunkSchedule?) in
+        let decisions = shrunk.map { $0.decisions.map(\.decision) } ?? order.decisions
+        let schedule = Schedule(strategy: strategy, baseSeed: base, iteration: iteration, decisions: decisions)
         return InterleavingMessages.failedIteration(
           iteration: iteration,
           progress: InterleavingMessages.progress(local: local, budget: budget, shard: shard, elapsed: clock.now - start),
-          strategy: strategy, baseSeed: base, run: run, replay: schedule.replayString, stallPatience: stallPatience,
-          maxSteps: maxSteps)
+          strategy: strategy, baseSeed: base, run: shrunk?.run ?? run, replay: schedule.replayString, shrunk: shrunk,
+          stallPatience: stallPatience, maxSteps: maxSteps)
       }
       let run = await self.run(
         operation, order: order, label: "interleaving iteration \(iteration)",
-        reportingStallsWith: waitingForStalledRuns ? message : nil)
+        reportingStallsWith: waitingForStalledRuns ? { message($0, nil) } : nil)
       expectedSteps = max(order.steps, 1)
       tally.note(iteration: iteration, strategy: strategyIndex, order: order)
       if run.failed {
-        if !run.stallWasReported { report(message(run), run: run) }
+        if !run.stallWasReported {
+          let shrunk = await shrink(
+            order.decisions, failedBy: run, creationSites: creationSites, waitingForStalledRuns: waitingForStalledRuns,
+            operation)
+          report(message(run, shrunk), run: shrunk?.run ?? run)
+        }
         failedIteration = iteration
         break
       }
@@ -163,6 +177,77 @@ package struct InterleavingExplorer: Sendable {
       failedIteration: failedIteration)
     Self.print(report.description)
     if failedIteration == nil, report.hadNoChoices, warnsWhenNothingExplored {
+      reportIssue(
+        ReportedIssue(message: InterleavingMessages.noChoices(report), severity: .warning, location: location))
+    }
+    return report
+  }
+
+  /// Runs every schedule `mode` bounds (see ``ExhaustiveSearch``), until the first failure, which
+  /// is shrunk and reported, or the cap. Prints and returns the report, which says whether the
+  /// exploration is complete; `nil` when the arguments allowed no exploration.
+  @discardableResult
+  package func exploreExhaustively(
+    _ mode: ExhaustiveExploration,
+    name: String? = nil,
+    waitingForStalledRuns: Bool = false,
+    _ operation: @escaping @Sendable () async throws -> Void
+  ) async -> InterleavingReport? {
+    guard checkMaxSteps() else { return nil }
+    guard mode.preemptions >= 0, mode.maxSchedules >= 1 else {
+      reportIssue(ReportedIssue(message: InterleavingMessages.badExhaustive(mode), location: location))
+      return nil
+    }
+    let strategy = InterleavingStrategy(kind: .exhaustive(preemptions: mode.preemptions))
+    let clock = ContinuousClock()
+    let start = clock.now
+    let creationSites = TaskCreationSites()
+    let stallPatience = stallPatience
+    let maxSteps = maxSteps
+    let stallMessage: ((Run) -> String)? =
+      waitingForStalledRuns
+      ? { run in
+        InterleavingMessages.failedSchedule(
+          run: run, replay: nil, shrunk: nil, preemptions: mode.preemptions, stallPatience: stallPatience,
+          maxSteps: maxSteps)
+      } : nil
+    let runSchedule = runner(
+      operation, policy: ExhaustiveOrder.self, creationSites: creationSites, label: "interleaving schedule",
+      reportingStallsWith: stallMessage)
+    let search = ExhaustiveSearch(
+      preemptionBound: mode.preemptions, maxSchedules: mode.maxSchedules, pruning: mode.pruning
+    ) { await runSchedule($0, false) }
+    var tally = ReportTally(strategies: [strategy])
+    var runs = 0
+    let outcome = await search.run { order in
+      runs += 1
+      tally.note(iteration: runs, strategy: 0, order: order)
+    }
+    if let failure = outcome.failure, !failure.run.stallWasReported {
+      let decisions = failure.order.decisions
+      let shrunk = await shrink(
+        decisions, failedBy: failure.run, creationSites: creationSites, waitingForStalledRuns: waitingForStalledRuns,
+        operation)
+      let schedule = Schedule(
+        strategy: strategy, baseSeed: 0, iteration: outcome.runs,
+        decisions: shrunk.map { $0.decisions.map(\.decision) } ?? decisions)
+      let run = shrunk?.run ?? failure.run
+      report(
+        InterleavingMessages.failedSchedule(
+          run: run, replay: schedule.replayString, shrunk: shrunk, preemptions: mode.preemptions,
+          stallPatience: stallPatience, maxSteps: maxSteps, number: outcome.runs),
+        run: run)
+    }
+    let place = "\(location.fileID):\(location.line)" + (name.map { " (\($0))" } ?? "")
+    let report = tally.report(
+      place: place, baseSeed: 0, shard: .whole, budget: nil, elapsed: clock.now - start,
+      failedIteration: outcome.failure == nil ? nil : outcome.runs,
+      exhaustive: ExhaustiveOutcome(
+        preemptions: mode.preemptions, schedulesExplored: outcome.explored, schedulesPruned: outcome.pruned,
+        isComplete: outcome.isComplete, maxSchedules: mode.maxSchedules,
+        reachedCap: outcome.failure == nil && !outcome.isComplete))
+    Self.print(report.description)
+    if outcome.failure == nil, report.hadNoChoices, warnsWhenNothingExplored {
       reportIssue(
         ReportedIssue(message: InterleavingMessages.noChoices(report), severity: .warning, location: location))
     }
@@ -216,7 +301,12 @@ package struct InterleavingExplorer: Sendable {
     }
   }
 
-  /// Runs `operation` once in the order `replayString` recorded.
+  /// How many times a replay runs its schedule: once, then again to check that the runs agree.
+  static let replayRuns = 3
+
+  /// Runs `operation` in the order `replayString` recorded, three times: a replay that does not
+  /// repeat itself (real time, real randomness, Dispatch work steering the run) is reported with
+  /// the first step where the runs differ.
   package func replay(
     _ replayString: String,
     waitingForStalledRuns: Bool = false,
@@ -227,15 +317,85 @@ package struct InterleavingExplorer: Sendable {
       return
     }
     guard checkMaxSteps() else { return }
-    let order = JobOrder(ReplayOrder(schedule), creationSites: TaskCreationSites())
-    let message = { (run: Run) in
+    let creationSites = TaskCreationSites()
+    let driver = TaskIdentity.currentTaskID()
+    let order = JobOrder(ReplayOrder(schedule, driver: driver), creationSites: creationSites)
+    let message = { (run: Run, nondeterminism: String?) in
       InterleavingMessages.replayed(
-        schedule: schedule, run: run, divergence: order.divergence, stallPatience: stallPatience, maxSteps: maxSteps)
+        schedule: schedule, run: run, divergence: order.divergence, nondeterminism: nondeterminism,
+        stallPatience: stallPatience, maxSteps: maxSteps)
     }
     let run = await self.run(
-      operation, order: order, label: "interleaving replay", reportingStallsWith: waitingForStalledRuns ? message : nil)
-    if (run.failed || order.divergence != nil) && !run.stallWasReported {
-      report(message(run), run: run)
+      operation, order: order, label: "interleaving replay",
+      reportingStallsWith: waitingForStalledRuns ? { message($0, nil) } : nil)
+    guard !run.stallWasReported else { return }
+    var nondeterminism: String?
+    if !run.stalled {
+      for number in 2...Self.replayRuns where nondeterminism == nil {
+        let again = JobOrder(ReplayOrder(schedule, driver: driver), creationSites: creationSites)
+        let rerun = await self.run(
+          operation, order: again, label: "interleaving replay",
+          reportingStallsWith: waitingForStalledRuns ? { message($0, nil) } : nil)
+        if rerun.stallWasReported { return }
+        nondeterminism = order.finalPolicy.trace.firstDifference(from: again.finalPolicy.trace, otherNumber: number)
+        if nondeterminism == nil, rerun.failed != run.failed {
+          nondeterminism = "run 1 \(run.failed ? "failed" : "passed"), run \(number) \(rerun.failed ? "failed" : "passed")"
+        }
+      }
+    }
+    if run.failed || order.divergence != nil {
+      report(message(run, nondeterminism), run: run)
+    } else if let nondeterminism {
+      reportIssue(
+        ReportedIssue(message: InterleavingMessages.nondeterministicReplay(schedule, nondeterminism), location: location))
+    }
+  }
+
+  /// Shrinks a failing schedule within the budget (see ``ScheduleShrinker``).
+  func shrink(
+    _ decisions: [Schedule.Decision],
+    failedBy run: Run,
+    creationSites: TaskCreationSites,
+    waitingForStalledRuns: Bool,
+    _ operation: @escaping @Sendable () async throws -> Void
+  ) async -> ShrunkSchedule? {
+    guard shrinkBudget.replays >= 0, shrinkBudget.duration >= .zero else {
+      reportIssue(ReportedIssue(message: InterleavingMessages.badShrinkBudget(shrinkBudget), location: location))
+      return nil
+    }
+    let stallMessage: ((Run) -> String)? =
+      waitingForStalledRuns
+      ? { InterleavingMessages.stalledWhileShrinking($0, stallPatience: stallPatience, maxSteps: maxSteps) } : nil
+    let runCandidate = runner(
+      operation, policy: GuidedOrder.self, creationSites: creationSites, label: "interleaving shrinking",
+      reportingStallsWith: stallMessage)
+    let runSchedule = runner(
+      operation, policy: ExhaustiveOrder.self, creationSites: creationSites, label: "interleaving shrinking",
+      reportingStallsWith: stallMessage)
+    let shrinker = ScheduleShrinker(budget: shrinkBudget, runCandidate: runCandidate) { preemptions, runs, deadline in
+      var search = ExhaustiveSearch(preemptionBound: preemptions, maxSchedules: runs, pruning: true) {
+        await runSchedule($0, false)
+      }
+      search.deadline = deadline
+      let outcome = await search.run { _ in }
+      return (outcome.failure.flatMap { $0.run.stalled ? nil : $0.order.decisions }, outcome.runs)
+    }
+    return await shrinker.shrink(decisions, failedBy: run)
+  }
+
+  /// Runs `operation` once per call, in the order of the policy it is given (naming the run's
+  /// tasks when asked): the runs of a search or of shrinking.
+  private func runner<Policy: JobOrderPolicy>(
+    _ operation: @escaping @Sendable () async throws -> Void,
+    policy: Policy.Type,
+    creationSites: TaskCreationSites,
+    label: String,
+    reportingStallsWith stallMessage: ((Run) -> String)?
+  ) -> (Policy, Bool) async -> (run: Run, order: JobOrder<Policy>) {
+    { policy, namingTasks in
+      let order = JobOrder(policy, creationSites: creationSites, namingTasks: namingTasks)
+      let run = await self.run(operation, order: order, label: label, reportingStallsWith: stallMessage)
+      return (run, order)
     }
   }
 
@@ -251,6 +411,8 @@ package struct InterleavingExplorer: Sendable {
     var failed: Bool {
       issues.contains { $0.severity == .error } || error != nil || stallReport != nil || stallWasReported
     }
+    /// Whether it stalled or ran past its step bound.
+    var stalled: Bool { stallReport != nil || stallWasReported }
 
     /// Notes how an abandoned run ended.
     mutating func note(_ outcome: ExploredRunOutcome) {
@@ -269,7 +431,7 @@ package struct InterleavingExplorer: Sendable {
   ///
   /// With `reportingStallsWith`, a stall is reported at once with that message (its issues so
   /// far included), and the run is waited for rather than abandoned.
-  private func run(
+  func run(
     _ operation: @escaping @Sendable () async throws -> Void,
     order: any RecordedJobOrder,
     label: String,

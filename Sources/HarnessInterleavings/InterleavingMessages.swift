@@ -10,6 +10,7 @@ enum InterleavingMessages {
     baseSeed: UInt64,
     run: InterleavingExplorer.Run,
     replay: String,
+    shrunk: ShrunkSchedule? = nil,
     stallPatience: Duration,
     maxSteps: Int
   ) -> String {
@@ -17,10 +18,71 @@ enum InterleavingMessages {
     Interleaving exploration: iteration \(iteration)\(progress) failed \
     (strategy: \(strategy), base seed: 0x\(String(baseSeed, radix: 16))).
     \(whatWentWrong(run, stallPatience: stallPatience, maxSteps: maxSteps))
-
+    \(shrunk.map(shrinkingText) ?? "")
     Replay exactly this order of jobs:
       @Test(.interleavings(replay: "\(replay)"))
       await withInterleavings(replay: "\(replay)") { … }
+    """
+  }
+
+  /// A failing schedule of a bounded exhaustive exploration (`replay` is `nil` while the run
+  /// is reported as a stall before it could be shrunk).
+  static func failedSchedule(
+    run: InterleavingExplorer.Run,
+    replay: String?,
+    shrunk: ShrunkSchedule?,
+    preemptions: Int,
+    stallPatience: Duration,
+    maxSteps: Int,
+    number: Int? = nil
+  ) -> String {
+    var text = """
+      Interleaving exploration: \(number.map { "schedule \($0)" } ?? "a schedule") of the exhaustive exploration \
+      (up to \(preemptions) \(preemptions == 1 ? "preemption" : "preemptions")) failed.
+      \(whatWentWrong(run, stallPatience: stallPatience, maxSteps: maxSteps))
+      \(shrunk.map(shrinkingText) ?? "")
+      """
+    if let replay {
+      text += """
+        Replay exactly this order of jobs:
+          @Test(.interleavings(replay: "\(replay)"))
+          await withInterleavings(replay: "\(replay)") { … }
+        """
+    }
+    return text
+  }
+
+  static func badShrinkBudget(_ budget: ShrinkBudget) -> String {
+    """
+    shrinking: ShrinkBudget(replays: \(budget.replays), duration: \(budget.duration)) is not a budget: the failure \
+    below is reported unshrunk. Give 0 or more replays and a duration of zero or more (.off turns \
+    shrinking off).
+    """
+  }
+
+  static func badExhaustive(_ mode: ExhaustiveExploration) -> String {
+    """
+    .exhaustive(preemptions: \(mode.preemptions), maxSchedules: \(mode.maxSchedules)) explores nothing: it needs \
+    a preemption bound of 0 or more (2 finds most bugs) and a cap of at least 1 schedule.
+    """
+  }
+
+  /// What shrinking found: the summary line and the preemptions, in words.
+  static func shrinkingText(_ shrunk: ShrunkSchedule) -> String {
+    var lines = [shrunk.summary]
+    let preemptions = shrunk.preemptionLines
+    lines.append(
+      preemptions.isEmpty
+        ? "No preemption: the schedule fails with every task going on while it can."
+        : "The preemptions of that schedule (a task paused while it could have gone on):")
+    lines += preemptions
+    return "\n" + lines.joined(separator: "\n") + "\n"
+  }
+
+  static func stalledWhileShrinking(_ run: InterleavingExplorer.Run, stallPatience: Duration, maxSteps: Int) -> String {
+    """
+    Interleaving exploration: while shrinking a failing schedule, a smaller schedule stalled.
+    \(whatWentWrong(run, stallPatience: stallPatience, maxSteps: maxSteps))
     """
   }
 
@@ -41,6 +103,7 @@ enum InterleavingMessages {
     schedule: Schedule,
     run: InterleavingExplorer.Run,
     divergence: String?,
+    nondeterminism: String? = nil,
     stallPatience: Duration,
     maxSteps: Int
   ) -> String {
@@ -55,7 +118,25 @@ enum InterleavingMessages {
       text += " failed, as recorded."
     }
     if run.failed { text += "\n" + whatWentWrong(run, stallPatience: stallPatience, maxSteps: maxSteps) }
+    if let nondeterminism { text += "\n" + nondeterministicText(nondeterminism) }
     return text
+  }
+
+  /// A replay whose runs did not agree, though it did not fail.
+  static func nondeterministicReplay(_ schedule: Schedule, _ difference: String) -> String {
+    "Interleaving replay (iteration \(schedule.iteration), strategy: \(schedule.strategy)) passed, but "
+      + nondeterministicText(difference)
+  }
+
+  /// Why a replay that does not repeat itself cannot be trusted, and what to do.
+  static func nondeterministicText(_ difference: String) -> String {
+    """
+    This replay is not deterministic: its schedule ran \(InterleavingExplorer.replayRuns) times and the runs \
+    diverged (\(difference)). Something the code under test depends on is outside Harness's control: \
+    real time (Date(), ContinuousClock.now), real randomness, Dispatch work or threads of its own. A \
+    replay of it may not show what the exploration saw; read time, dates and random numbers through \
+    dependencies (\\.date, \\.continuousClock, \\.withRandomNumberGenerator) and test clocks.
+    """
   }
 
   /// The issues, the thrown error and the stall of a run, one block each.

@@ -40,6 +40,8 @@ public struct InterleavingReport: Sendable, CustomStringConvertible {
   public let elapsed: Duration
   /// The iteration that failed (and ended the exploration), in the unsharded sequence.
   public let failedIteration: Int?
+  /// For a bounded exhaustive exploration: what it covered, and whether it is complete.
+  public let exhaustive: ExhaustiveOutcome?
 
   /// Whether no iteration had a choice to make: every step had one ready job, so every
   /// iteration ran the same order and nothing was explored.
@@ -57,7 +59,8 @@ public struct InterleavingReport: Sendable, CustomStringConvertible {
     iterationNumbers: (first: [Int], last: Int),
     budget: Duration?,
     elapsed: Duration,
-    failedIteration: Int?
+    failedIteration: Int?,
+    exhaustive: ExhaustiveOutcome? = nil
   ) {
     self.place = place
     self.iterations = iterations
@@ -72,6 +75,7 @@ public struct InterleavingReport: Sendable, CustomStringConvertible {
     self.budget = budget
     self.elapsed = elapsed
     self.failedIteration = failedIteration
+    self.exhaustive = exhaustive
   }
 
   /// The report as printed: three or four lines.
@@ -97,7 +101,8 @@ public struct InterleavingReport: Sendable, CustomStringConvertible {
       seeds += "shard \(shardIndex) of \(shardCount) (\(InterleavingShard.variable)=\(shardIndex)/\(shardCount)), "
     }
     seeds += "iterations " + Self.list(iterationNumbers, count: iterations) + "."
-    lines.append(seeds)
+    // An exhaustive exploration draws nothing from seeds: what it covered instead.
+    lines.append(exhaustive?.line ?? seeds)
     if let failedIteration {
       lines.append("  Stopped at iteration \(failedIteration), which failed (reported as an issue, with its replay string).")
     }

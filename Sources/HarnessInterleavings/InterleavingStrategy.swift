@@ -11,6 +11,9 @@ public struct InterleavingStrategy: Sendable, Hashable, CustomStringConvertible 
   enum Kind: Hashable {
     case random
     case pct(depth: Int)
+    /// A schedule of a bounded exhaustive exploration (``ExhaustiveExploration``): no strategy
+    /// of its own, named in replay strings only.
+    case exhaustive(preemptions: Int)
   }
 
   let kind: Kind
@@ -28,6 +31,7 @@ public struct InterleavingStrategy: Sendable, Hashable, CustomStringConvertible 
     switch kind {
     case .random: "random"
     case .pct(let depth): "pct(depth: \(depth))"
+    case .exhaustive(let preemptions): "exhaustive(preemptions: \(preemptions))"
     }
   }
 
@@ -40,6 +44,7 @@ public struct InterleavingStrategy: Sendable, Hashable, CustomStringConvertible 
     switch kind {
     case .random: "random"
     case .pct(let depth): "pct\(depth)"
+    case .exhaustive(let preemptions): "exhaustive\(preemptions)"
     }
   }
 
@@ -52,6 +57,8 @@ public struct InterleavingStrategy: Sendable, Hashable, CustomStringConvertible 
       kind = .random
     } else if code.hasPrefix("pct"), let depth = Int(code.dropFirst(3)), depth >= 1 {
       kind = .pct(depth: depth)
+    } else if code.hasPrefix("exhaustive"), let preemptions = Int(code.dropFirst(10)), preemptions >= 0 {
+      kind = .exhaustive(preemptions: preemptions)
     } else {
       return nil
     }

@@ -25,13 +25,20 @@ final class JobOrder<Policy: JobOrderPolicy>: RecordedJobOrder {
   @exclusivity(unchecked) private(set) var decisions: [Schedule.Decision] = []
   @exclusivity(unchecked) private(set) var steps = 0
   private(set) var taskCount = 0
+  /// The run's tasks by id, named, once it ended (only when asked for: ``wantsTaskNames``).
+  private(set) var taskNames: [UInt64: String] = [:]
+  let wantsTaskNames: Bool
+
+  /// The policy, as it stands after the run (what it recorded).
+  var finalPolicy: Policy { policy }
 
   /// Where tasks were created, shared by the iterations of one exploration.
   let taskCreationSites: TaskCreationSites
 
-  init(_ policy: Policy, creationSites: TaskCreationSites) {
+  init(_ policy: Policy, creationSites: TaskCreationSites, namingTasks: Bool = false) {
     self.policy = policy
     taskCreationSites = creationSites
+    wantsTaskNames = namingTasks
   }
 
   func chooseNext(among readyTasks: UnsafeBufferPointer<UInt64>) -> Int {
@@ -47,6 +54,10 @@ final class JobOrder<Policy: JobOrderPolicy>: RecordedJobOrder {
 
   func runEnded(taskCount: Int) {
     self.taskCount = taskCount
+  }
+
+  func runEnded(taskNames: [UInt64: String]) {
+    self.taskNames = taskNames
   }
 }
 
@@ -153,12 +164,22 @@ struct PriorityChangeOrder: JobOrderPolicy {
 struct ReplayOrder: JobOrderPolicy {
   let recorded: [Schedule.Decision]
   private(set) var mismatch: String?
+  /// Every step of the run, for comparing runs of the same schedule (``ReplayTrace``).
+  private(set) var trace: ReplayTrace
 
-  init(_ schedule: Schedule) {
+  /// `driver`: the task waiting for the run, which the trace leaves out.
+  init(_ schedule: Schedule, driver: UInt64 = 0) {
     recorded = schedule.decisions
+    trace = ReplayTrace(ignoring: driver)
   }
 
   mutating func choose(among readyTasks: UnsafeBufferPointer<UInt64>, step: Int, decision: Int) -> Int {
+    let index = chooseRecorded(among: readyTasks, decision: decision)
+    trace.note(readyTasks, chosen: index)
+    return index
+  }
+
+  private mutating func chooseRecorded(among readyTasks: UnsafeBufferPointer<UInt64>, decision: Int) -> Int {
     guard readyTasks.count > 1 else { return 0 }
     guard decision < recorded.count else {
       if mismatch == nil {

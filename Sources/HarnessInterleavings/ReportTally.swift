@@ -40,7 +40,8 @@ package struct ReportTally {
     shard: InterleavingShard,
     budget: Duration?,
     elapsed: Duration,
-    failedIteration: Int?
+    failedIteration: Int?,
+    exhaustive: ExhaustiveOutcome? = nil
   ) -> InterleavingReport {
     let counts = decisionCounts.keys.sorted()
     var median = 0
@@ -64,7 +65,8 @@ package struct ReportTally {
       iterationNumbers: (firstIterations, lastIteration),
       budget: budget,
       elapsed: elapsed,
-      failedIteration: failedIteration
+      failedIteration: failedIteration,
+      exhaustive: exhaustive
     )
   }
 }

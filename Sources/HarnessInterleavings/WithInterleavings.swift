@@ -37,6 +37,11 @@ import HarnessIssues
 /// Under Swift Testing, the `.interleavings(_:strategy:seed:)` trait does the same for a whole
 /// test. What is explored, and what is not: the article "Exploring interleavings".
 ///
+/// Before a failure is reported, its schedule is shrunk: Harness replays it with preemptions (a
+/// task paused while it could have gone on) taken out and keeps the smallest schedule that still
+/// fails. The issue says "Shrunk from N decisions / P preemptions to M / Q", lists the remaining
+/// preemptions in words, and its replay string is the shrunk schedule's.
+///
 /// When it ends, the exploration prints a report of what it explored (iterations, distinct
 /// schedules, decisions and tasks per iteration, seeds), and returns it; if no iteration had a
 /// choice to make, it also reports a warning saying why that usually happens. With the
@@ -52,6 +57,9 @@ import HarnessIssues
 ///     variable, for longer exploration jobs that try other orders.
 ///   - maxSteps: The step bound: how many jobs one iteration may run before it counts as not
 ///     returning (a task spinning on `Task.yield()`), which fails it with its replay string.
+///   - shrinking: How much a failure may spend looking for a smaller failing schedule (fewer
+///     preemptions, then fewer decisions) before it is reported: by default 200 replays or 10
+///     seconds; ``ShrinkBudget/off`` reports the failing iteration as it ran.
 ///   - operation: The code to explore. It must not be isolated to the main actor: main actor
 ///     jobs bypass the world's executor, so their order is not explored.
 /// - Returns: The report of what was explored; `nil` when the arguments allowed no exploration
@@ -62,6 +70,7 @@ public func withInterleavings<Failure: Error>(
   strategy: InterleavingStrategy = .random,
   seed: UInt64? = nil,
   maxSteps: Int = 100_000,
+  shrinking: ShrinkBudget = .default,
   fileID: StaticString = #fileID,
   filePath: StaticString = #filePath,
   line: UInt = #line,
@@ -70,11 +79,11 @@ public func withInterleavings<Failure: Error>(
 ) async throws(Failure) -> InterleavingReport? {
   await InterleavingExplorer(
     location: SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column),
-    maxSteps: maxSteps
+    maxSteps: maxSteps, shrinkBudget: shrinking
   ).explore(.iterations(iterations), strategies: [strategy], seed: seed) { try await operation() }
 }
 
-/// Explores `operation` as ``withInterleavings(_:strategy:seed:maxSteps:fileID:filePath:line:column:_:)``
+/// Explores `operation` as ``withInterleavings(_:strategy:seed:maxSteps:shrinking:fileID:filePath:line:column:_:)``
 /// does, for a time budget instead of a count: iterations start until `duration` has passed (at
 /// least one per strategy), `strategies` taking turns (by default ``InterleavingStrategy/portfolio``:
 /// random, then PCT of depths 2 and 3). The report says how many iterations each strategy ran;
@@ -93,6 +102,7 @@ public func withInterleavings<Failure: Error>(
   strategies: [InterleavingStrategy] = InterleavingStrategy.portfolio,
   seed: UInt64? = nil,
   maxSteps: Int = 100_000,
+  shrinking: ShrinkBudget = .default,
   fileID: StaticString = #fileID,
   filePath: StaticString = #filePath,
   line: UInt = #line,
@@ -101,8 +111,48 @@ public func withInterleavings<Failure: Error>(
 ) async throws(Failure) -> InterleavingReport? {
   await InterleavingExplorer(
     location: SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column),
-    maxSteps: maxSteps
+    maxSteps: maxSteps, shrinkBudget: shrinking
   ).explore(.duration(duration), strategies: strategies, seed: seed) { try await operation() }
+}
+
+/// Explores every schedule of `operation` with at most `mode.preemptions` preemptions, fewer
+/// preemptions first (iterative context bounding), skipping schedules that only reorder
+/// independent jobs: `withInterleavings(.exhaustive(preemptions: 2)) { … }`.
+///
+/// For a small model (a few tasks, a few awaits each) this finishes, and the report ends with
+/// "complete: N schedules explored (M pruned)": no schedule within the bound fails, up to
+/// reorderings of jobs that touch no common actor or task (the article "Exploring
+/// interleavings" says what Harness can and cannot see). The first failing schedule ends it,
+/// shrunk and reported with its replay string. Past `mode.maxSchedules` runs it stops and the
+/// report says it is not complete.
+///
+/// <!-- fragment: Account is the actor of the example above -->
+/// ```swift
+/// @Test func withdrawalsNeverOverdraw() async {
+///   await withInterleavings(.exhaustive(preemptions: 2)) {
+///     let account = Account()
+///     async let first = account.withdraw(80)
+///     async let second = account.withdraw(80)
+///     _ = await (first, second)
+///     #expect(await account.balance >= 0)
+///   }
+/// }
+/// ```
+@discardableResult
+public func withInterleavings<Failure: Error>(
+  _ mode: ExhaustiveExploration,
+  maxSteps: Int = 100_000,
+  shrinking: ShrinkBudget = .default,
+  fileID: StaticString = #fileID,
+  filePath: StaticString = #filePath,
+  line: UInt = #line,
+  column: UInt = #column,
+  _ operation: @escaping @Sendable () async throws(Failure) -> Void
+) async throws(Failure) -> InterleavingReport? {
+  await InterleavingExplorer(
+    location: SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column),
+    maxSteps: maxSteps, shrinkBudget: shrinking
+  ).exploreExhaustively(mode) { try await operation() }
 }
 
 /// Runs `operation` once, with its jobs in exactly the order a failed exploration recorded in

@@ -13,10 +13,18 @@ package protocol JobChooser: AnyObject {
   var taskCreationSites: TaskCreationSites { get }
   /// Called once when a run ends, with how many tasks took part in it (the body's included).
   func runEnded(taskCount: Int)
+  /// Whether ``runEnded(taskNames:)`` should be called: naming tasks looks up their creators'
+  /// symbols, so only a run whose tasks a report describes asks for it.
+  var wantsTaskNames: Bool { get }
+  /// Called once when a run ends, if ``wantsTaskNames``: each task of the run, by id, named as a
+  /// stall report names it (`the body`, `task 2, created in closure #1 in f()`).
+  func runEnded(taskNames: [UInt64: String])
 }
 
 extension JobChooser {
   package func runEnded(taskCount: Int) {}
+  package var wantsTaskNames: Bool { false }
+  package func runEnded(taskNames: [UInt64: String]) {}
 }
 
 /// Where the tasks of an exploration's runs were created, by *creation path*: the body's second
@@ -184,6 +192,19 @@ final class Exploration {
     }
     known[task] = (path, 0)
     tasks.append((task, creator, site))
+  }
+
+  /// Each task of the run, by id, named as ``stallReport(sleepSites:sleeping:)`` names it.
+  func taskNames() -> [UInt64: String] {
+    var names: [UInt64: String] = [:]
+    for (number, task) in tasks.enumerated() {
+      if task.id == bodyTask {
+        names[task.id] = "the body"
+      } else {
+        names[task.id] = "task \(number)" + (task.createdAt?.functionName.map { ", created in \($0)" } ?? "")
+      }
+    }
+    return names
   }
 
   /// The stall report: which tasks ran, where each was created, and where the ones sleeping on

@@ -86,6 +86,7 @@ extension FollowedWork {
     retire(world)
     let taskCount = exploration.tasks.count
     lock.unlock()
+    if chooser.wantsTaskNames { chooser.runEnded(taskNames: exploration.taskNames()) }
     chooser.runEnded(taskCount: taskCount)
     return outcome
   }

@@ -50,12 +50,15 @@ public struct InterleavingsTrait: TestTrait, SuiteTrait, TestScoping {
   enum Mode {
     case explore(ExplorationBudget, strategies: [InterleavingStrategy], seed: UInt64?)
     case replay(String)
+    case exhaustive(ExhaustiveExploration)
   }
 
   let mode: Mode
   let location: SourceCodeLocation
   /// The step bound: jobs per iteration.
   let maxSteps: Int
+  /// How much shrinking a failure may cost.
+  var shrinking: ShrinkBudget = .default
 
   /// On a suite, every test inside is explored, each on its own.
   public var isRecursive: Bool { true }
@@ -73,7 +76,8 @@ public struct InterleavingsTrait: TestTrait, SuiteTrait, TestScoping {
     // A trait written on the test itself (not one its suite gives all its tests) warns when it
     // explored nothing: the trait's expression is on or after the `@Test` line, a suite's above.
     let isOnTheTest = location.fileID == test.sourceLocation.fileID && location.line >= test.sourceLocation.line
-    let explorer = InterleavingExplorer(location: location, maxSteps: maxSteps, warnsWhenNothingExplored: isOnTheTest)
+    let explorer = InterleavingExplorer(
+      location: location, maxSteps: maxSteps, shrinkBudget: shrinking, warnsWhenNothingExplored: isOnTheTest)
     let report = await withoutActuallyEscaping(function) { function -> InterleavingReport? in
       switch mode {
       case .explore(let budget, let strategies, let seed):
@@ -82,6 +86,8 @@ public struct InterleavingsTrait: TestTrait, SuiteTrait, TestScoping {
       case .replay(let replay):
         await explorer.replay(replay, waitingForStalledRuns: true, function)
         return nil
+      case .exhaustive(let mode):
+        return await explorer.exploreExhaustively(mode, name: test.name, waitingForStalledRuns: true, function)
       }
     }
     if let report {
@@ -101,12 +107,14 @@ extension Trait where Self == InterleavingsTrait {
   /// (`InterleavingStrategy.random` by default, or `InterleavingStrategy.pct(depth:)`), from
   /// `seed` (by default a fixed seed, shifted by the `HARNESS_INTERLEAVINGS_SEED` environment
   /// variable). An iteration that runs more than `maxSteps` jobs without returning (a task
-  /// spinning on `Task.yield()`) fails with its replay string.
+  /// spinning on `Task.yield()`) fails with its replay string. A failure's schedule is shrunk
+  /// within `shrinking` before it is reported.
   public static func interleavings(
     _ iterations: Int,
     strategy: InterleavingStrategy = .random,
     seed: UInt64? = nil,
     maxSteps: Int = 100_000,
+    shrinking: ShrinkBudget = .default,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
@@ -115,19 +123,21 @@ extension Trait where Self == InterleavingsTrait {
     InterleavingsTrait(
       mode: .explore(.iterations(iterations), strategies: [strategy], seed: seed),
       location: SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column),
-      maxSteps: maxSteps
+      maxSteps: maxSteps, shrinking: shrinking
     )
   }
 
   /// Runs the test over and over until `duration` has passed (at least once per strategy),
   /// `strategies` taking turns (by default random, then PCT of depths 2 and 3), each iteration
   /// in an order drawn from `seed` and its number. The report says how many iterations each
-  /// strategy ran; a failure's replay string names its strategy.
+  /// strategy ran; a failure's replay string names its strategy. A failure's schedule is shrunk
+  /// within `shrinking` before it is reported.
   public static func interleavings(
     for duration: Duration,
     strategies: [InterleavingStrategy] = InterleavingStrategy.portfolio,
     seed: UInt64? = nil,
     maxSteps: Int = 100_000,
+    shrinking: ShrinkBudget = .default,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
@@ -136,7 +146,26 @@ extension Trait where Self == InterleavingsTrait {
     InterleavingsTrait(
       mode: .explore(.duration(duration), strategies: strategies, seed: seed),
       location: SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column),
-      maxSteps: maxSteps
+      maxSteps: maxSteps, shrinking: shrinking
+    )
+  }
+
+  /// Runs the test once for every schedule with at most `mode.preemptions` preemptions, skipping
+  /// reorderings of independent jobs: `@Test(.interleavings(.exhaustive(preemptions: 2)))`. The
+  /// report says "complete" when every schedule within the bound was covered, or why not.
+  public static func interleavings(
+    _ mode: ExhaustiveExploration,
+    maxSteps: Int = 100_000,
+    shrinking: ShrinkBudget = .default,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> Self {
+    InterleavingsTrait(
+      mode: .exhaustive(mode),
+      location: SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column),
+      maxSteps: maxSteps, shrinking: shrinking
     )
   }
 

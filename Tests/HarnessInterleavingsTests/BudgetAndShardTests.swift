@@ -78,10 +78,15 @@ private func exploredOrders(
     }
     let replay = try #require(replayString(in: message.withLock { $0 }))
     #expect(replay.hasPrefix("pct2:"))
+    // A replay runs its schedule three times (the determinism check): each run's order is kept.
     for _ in 1...20 {
-      let log = Locked<[String]>([])
-      await withInterleavings(replay: replay) { await interleavedSteps(log) }
-      #expect(log.withLock { $0 } == failingOrder.withLock { $0 })
+      let runs = Locked<[[String]]>([])
+      await withInterleavings(replay: replay) {
+        let log = Locked<[String]>([])
+        await interleavedSteps(log)
+        runs.withLock { $0.append(log.withLock { $0 }) }
+      }
+      #expect(runs.withLock { $0 } == Array(repeating: failingOrder.withLock { $0 }, count: 3))
     }
   }
 
@@ -185,14 +190,16 @@ private func exploredOrders(
     let schedule = try #require(Schedule(replayString: replay))
     #expect(schedule.iteration % 4 == 3)
     for _ in 1...20 {
-      let log = Locked<[String]>([])
+      let runs = Locked<[[String]]>([])
       await withExpectedIssue {
         await withInterleavings(replay: replay) {
+          let log = Locked<[String]>([])
           await interleavedSteps(log)
+          runs.withLock { $0.append(log.withLock { $0 }) }
           reportIssue("c before a")
         }
       } matching: { $0.message.contains("failed, as recorded.") }
-      #expect(log.withLock { $0 } == failingOrder.withLock { $0 })
+      #expect(runs.withLock { $0 } == Array(repeating: failingOrder.withLock { $0 }, count: 3))
     }
   }
 

@@ -85,7 +85,8 @@ func replayString(in message: String) -> String? {
     let failingOrder = Locked<[String]>([])
     let report = Locked<String>("")
     await withExpectedIssue {
-      await withInterleavings(10, seed: 3) {
+      // Not shrunk: the replay of the order the exploration drew is what is tested.
+      await withInterleavings(10, seed: 3, shrinking: .off) {
         let log = Locked<[String]>([])
         await interleavedSteps(log)
         failingOrder.withLock { $0 = log.withLock { $0 } }
@@ -98,18 +99,20 @@ func replayString(in message: String) -> String? {
     let replay = try #require(replayString(in: report.withLock { $0 }))
     let recorded = failingOrder.withLock { $0 }
     #expect(recorded.count == 9)
-    var replayed: [[String]] = []
+    // Each replay runs its schedule three times (the determinism check): every run is logged.
+    let replayed = Locked<[[String]]>([])
     for _ in 1...100 {
-      let log = Locked<[String]>([])
       await withExpectedIssue {
         await withInterleavings(replay: replay) {
+          let log = Locked<[String]>([])
           await interleavedSteps(log)
+          replayed.withLock { $0.append(log.withLock { $0 }) }
           reportIssue("recorded")
         }
       } matching: { $0.message.hasPrefix("Interleaving replay (iteration 1, strategy: random) failed, as recorded.") }
-      replayed.append(log.withLock { $0 })
     }
-    #expect(replayed.allSatisfy { $0 == recorded })
+    #expect(replayed.withLock { $0.count } == 300)
+    #expect(replayed.withLock { $0 }.allSatisfy { $0 == recorded })
   }
 
   @Test func manyReadyJobsAllRunOnceAndReplayExactly() async throws {
@@ -119,7 +122,7 @@ func replayString(in message: String) -> String? {
     let failingOrder = Locked<[String]>([])
     let report = Locked<String>("")
     await withExpectedIssue {
-      await withInterleavings(3, seed: 11) {
+      await withInterleavings(3, seed: 11, shrinking: .off) {
         let log = Locked<[String]>([])
         await interleavedSteps(log, tasks: names)
         failingOrder.withLock { $0 = log.withLock { $0 } }
@@ -134,14 +137,16 @@ func replayString(in message: String) -> String? {
     #expect(recorded != stepsInTaskOrder)
     let replay = try #require(replayString(in: report.withLock { $0 }))
     for _ in 1...10 {
-      let log = Locked<[String]>([])
+      let logs = Locked<[[String]]>([])
       await withExpectedIssue {
         await withInterleavings(replay: replay) {
+          let log = Locked<[String]>([])
           await interleavedSteps(log, tasks: names)
+          logs.withLock { $0.append(log.withLock { $0 }) }
           reportIssue("recorded")
         }
       } matching: { $0.message.hasPrefix("Interleaving replay (iteration 1, strategy: random) failed, as recorded.") }
-      #expect(log.withLock { $0 } == recorded)
+      #expect(logs.withLock { $0 } == [recorded, recorded, recorded])
     }
   }
 

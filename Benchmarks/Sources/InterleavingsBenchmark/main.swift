@@ -1,5 +1,7 @@
 import BenchmarkSupport
 import HarnessInterleavings
+import HarnessIssues
+import Synchronization
 
 // The cost of exploring interleavings: one explored iteration of a body (a fresh world, its
 // jobs run one at a time in a seeded random order, its dependencies fresh) beside one plain run
@@ -73,3 +75,88 @@ let (emptyExplored, emptyPlain) = await Task.detached {
   )
 }.value
 print("Fixed cost of an iteration: \(emptyExplored.formatted) (a detached task: \(emptyPlain.formatted))")
+
+// Shrinking: a failing exploration with its default shrinking, beside the same with shrinking
+// off; the difference, per replay the issue reports, beside one explored iteration.
+
+/// The first value noted, kept.
+final class FirstNoted: Sendable {
+  private let storage = Mutex<Int?>(nil)
+  func note(_ value: Int) { storage.withLock { $0 = $0 ?? value } }
+  var value: Int? { storage.withLock { $0 } }
+}
+
+/// `body`'s tasks, numbered, each noting when it first adds: fails when task 0 is not first.
+@Sendable func failingBody() async {
+  let ledger = Ledger()
+  let first = FirstNoted()
+  await withTaskGroup(of: Void.self) { group in
+    for task in 0..<4 {
+      group.addTask {
+        for step in 0..<6 {
+          await Task.yield()
+          await ledger.add(step)
+          if step == 0 { first.note(task) }
+        }
+      }
+    }
+  }
+  if let task = first.value, task != 0 { reportIssue("task \(task) added first") }
+}
+
+/// Explores `failingBody` until it fails (shrinking with `budget`): the replays shrinking reported.
+func exploreFailing(shrinking budget: ShrinkBudget) async -> Int {
+  let replays = FirstNoted()
+  await withExpectedIssue {
+    await withInterleavings(1_000, seed: 1, shrinking: budget, failingBody)
+  } matching: { issue in
+    if let range = issue.message.range(of: #"\((\d+) replays?\)"#, options: .regularExpression) {
+      replays.note(Int(issue.message[range].filter(\.isNumber)) ?? 0)
+    }
+    return true
+  }
+  return replays.value ?? 0
+}
+
+let replays = await Task.detached { await exploreFailing(shrinking: .default) }.value
+let (shrinking, unshrunk) = await Task.detached {
+  await sideBySide(
+    "Failing exploration, shrunk", "Failing exploration, not shrunk", count: 1, rounds: 7,
+    harness: { _ = await exploreFailing(shrinking: .default) },
+    peer: { _ = await exploreFailing(shrinking: .off) }
+  )
+}.value
+let perReplay = max(shrinking.fastestNanoseconds - unshrunk.fastestNanoseconds, 0) / Double(max(replays, 1))
+let perIteration = explored.fastestNanoseconds
+print(
+  "Shrinking: \(replays) replays in \(formatDuration(nanoseconds: shrinking.fastestNanoseconds - unshrunk.fastestNanoseconds)) "
+    + "(fastest runs): \(formatDuration(nanoseconds: perReplay)) a replay, "
+    + "\(formatRatio(perReplay / max(perIteration, 1)))× an explored iteration (\(formatDuration(nanoseconds: perIteration)))"
+)
+
+// Bounded exhaustive exploration of the benchmark model: three tasks, three calls each to an
+// actor of its own (the model HarnessInterleavingsTests counts), with and without pruning.
+
+@Sendable func threeTasksOfThreeActorCalls() async {
+  await withTaskGroup(of: Void.self) { group in
+    for _ in 0..<3 {
+      group.addTask {
+        let ledger = Ledger()
+        for step in 0..<3 { await ledger.add(step) }
+      }
+    }
+  }
+}
+
+for pruning in [true, false] {
+  let report = await Task.detached {
+    await withInterleavings(.exhaustive(preemptions: 2, pruning: pruning), threeTasksOfThreeActorCalls)
+  }.value
+  guard let report, let outcome = report.exhaustive else { continue }
+  let seconds = Double(report.elapsed.components.seconds) + Double(report.elapsed.components.attoseconds) / 1e18
+  print(
+    "Exhaustive, up to 2 preemptions, \(pruning ? "pruning" : "no pruning"): \(outcome.schedulesExplored) schedules "
+      + "(\(report.iterations) runs, \(outcome.isComplete ? "complete" : "NOT complete")) in \(report.elapsed.formatted()): "
+      + "\(Int(Double(report.iterations) / max(seconds, 1e-9))) schedules a second"
+  )
+}

@@ -1,0 +1,70 @@
+/// An order that follows a guide, decision by decision, then goes on without preempting: the
+/// current task's job runs while it is ready, else the oldest ready job. Used to replay a
+/// failing schedule with preemptions taken out (shrinking) and to record a run's preemptions.
+package struct GuidedOrder: JobOrderPolicy {
+  /// What to do at one decision.
+  package enum Guide: Hashable {
+    /// The job at `index`, if the step still looks as recorded (`readyCount` ready jobs, a job
+    /// of task `task` there); else as ``task(_:)``.
+    case index(Int, readyCount: Int, task: Int)
+    /// A job of task `task` (an ordinal; its own or its call into an actor) if one is ready,
+    /// else as ``continuing``.
+    case task(Int)
+    /// No preemption: the current task's job if it is ready, else the oldest ready job.
+    case continuing
+  }
+
+  let guide: [Guide]
+  private var mirror = ReadyJobMirror()
+  private(set) var tracked: [TrackedDecision] = []
+  private var jobsPerTask: [Int: Int] = [:]
+
+  /// Task ordinals by the runtime's task id.
+  var taskOrdinals: [UInt64: Int] { mirror.ordinals }
+
+  init(guide: [Guide]) {
+    self.guide = guide
+  }
+
+  /// Follows a recorded run's decisions exactly.
+  init(exactly decisions: [TrackedDecision]) {
+    self.init(guide: decisions.map { .index($0.chosen, readyCount: $0.readyCount, task: $0.chosenTask) })
+  }
+
+  /// Follows a replay string's decisions exactly (tasks unknown: by index alone).
+  init(exactly decisions: [Schedule.Decision]) {
+    self.init(guide: decisions.map { .index($0.chosen, readyCount: $0.readyCount, task: -1) })
+  }
+
+  mutating func choose(among readyTasks: UnsafeBufferPointer<UInt64>, step: Int, decision: Int) -> Int {
+    let seen = mirror.observe(readyTasks)
+    var index = 0
+    if seen.ready.count > 1 {
+      index = pick(seen, decision: decision)
+      tracked.append(
+        TrackedDecision(
+          readyCount: seen.ready.count, chosen: index, step: step, chosenTask: seen.ready[index].owner,
+          currentTask: seen.currentTask, isPreemption: ReadyJobMirror.isPreemption(seen, choosing: index),
+          currentTaskJobs: jobsPerTask[seen.currentTask, default: 0]))
+    }
+    if seen.ready.indices.contains(index) { jobsPerTask[seen.ready[index].owner, default: 0] += 1 }
+    mirror.choose(index)
+    return index
+  }
+
+  private func pick(_ seen: ReadyJobMirror.Step, decision: Int) -> Int {
+    let continuing = ReadyJobMirror.continuing(seen) ?? 0
+    guard decision < guide.count else { return continuing }
+    switch guide[decision] {
+    case .index(let index, let readyCount, let task):
+      if readyCount == seen.ready.count, index < readyCount, task < 0 || seen.ready[index].owner == task {
+        return index
+      }
+      return seen.ready.firstIndex { $0.owner == task } ?? continuing
+    case .task(let task):
+      return seen.ready.firstIndex { $0.owner == task } ?? continuing
+    case .continuing:
+      return continuing
+    }
+  }
+}
