@@ -1,3 +1,4 @@
+import Foundation
 import HarnessInterleavings
 import HarnessIssues
 import HarnessStore
@@ -99,14 +100,21 @@ private func exhaustiveFailure(
     let unpruned = try #require(
       await withInterleavings(.exhaustive(preemptions: 2, pruning: false), Self.bugs[bug].fixed))
     #expect(unpruned.exhaustive?.isComplete == true)
-    #expect(unpruned.exhaustive?.schedulesExplored == expected.unpruned, "\(Self.bugs[bug].name)")
     let outcome = try #require(report.exhaustive)
     #expect(outcome.isComplete, "\(Self.bugs[bug].name)")
-    #expect(outcome.schedulesExplored == expected.explored, "\(Self.bugs[bug].name)")
-    #expect(outcome.schedulesPruned == expected.pruned, "\(Self.bugs[bug].name)")
     #expect(
       report.description.contains(
-        "Exhaustive, up to 2 preemptions: complete: \(expected.explored) schedules explored (\(expected.pruned) pruned)."))
+        "Exhaustive, up to 2 preemptions: complete: \(outcome.schedulesExplored) schedules explored (\(outcome.schedulesPruned) pruned)."))
+    guard countsAreThoseOfAPlainDebugBuild else {
+      // Release and ThreadSanitizer builds compile other hops, so other counts: stable all the same.
+      let again = try #require(await withInterleavings(.exhaustive(preemptions: 2), Self.bugs[bug].fixed))
+      #expect(again.exhaustive?.schedulesExplored == outcome.schedulesExplored, "\(Self.bugs[bug].name)")
+      #expect(outcome.schedulesExplored <= unpruned.exhaustive?.schedulesExplored ?? 0, "\(Self.bugs[bug].name)")
+      return
+    }
+    #expect(unpruned.exhaustive?.schedulesExplored == expected.unpruned, "\(Self.bugs[bug].name)")
+    #expect(outcome.schedulesExplored == expected.explored, "\(Self.bugs[bug].name)")
+    #expect(outcome.schedulesPruned == expected.pruned, "\(Self.bugs[bug].name)")
   }
 
   @Test func theBenchmarkModelsCountIsStableAndPruned() async throws {
@@ -115,6 +123,12 @@ private func exhaustiveFailure(
       await withInterleavings(.exhaustive(preemptions: 2, pruning: false), threeTasksOfThreeActorCalls))
     #expect(pruned.exhaustive?.isComplete == true)
     #expect(unpruned.exhaustive?.isComplete == true)
+    guard countsAreThoseOfAPlainDebugBuild else {
+      let again = try #require(await withInterleavings(.exhaustive(preemptions: 2), threeTasksOfThreeActorCalls))
+      #expect(again.exhaustive?.schedulesExplored == pruned.exhaustive?.schedulesExplored)
+      #expect(pruned.exhaustive?.schedulesExplored ?? .max < unpruned.exhaustive?.schedulesExplored ?? 0)
+      return
+    }
     #expect(pruned.exhaustive?.schedulesExplored == 7998)
     #expect(unpruned.exhaustive?.schedulesExplored == 10014)
   }
@@ -145,6 +159,16 @@ private func exhaustiveFailure(
     #expect(succeeded == 1)
   }
 }
+
+/// Whether the schedule counts asserted here apply: they were counted in a debug build without
+/// ThreadSanitizer (the optimizer and the sanitizer's instrumentation change which calls hop).
+let countsAreThoseOfAPlainDebugBuild: Bool = {
+  #if DEBUG
+    return dlsym(dlopen(nil, RTLD_NOW), "__tsan_init") == nil
+  #else
+    return false
+  #endif
+}()
 
 // The example of the article "Exploring interleavings" (exhaustive mode), kept compiling and passing.
 actor ArticleTally {
