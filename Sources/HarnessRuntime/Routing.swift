@@ -19,7 +19,9 @@ extension FollowedWork {
     guard liveWorldCount.load(ordering: .relaxed) > 0 else { return false }
     let jobTask = TaskIdentity.taskID(of: job)
     let here = World.onCurrentThread
-    if here == nil, isNoWorldsJob(of: jobTask) { return false }
+    // On a world's thread the running job tells whose work this is; elsewhere the current task.
+    let currentTask = here == nil || here === unclaimed ? TaskIdentity.currentTaskID() : 0
+    if here == nil, isNoWorldsJob(of: jobTask, enqueuedBy: currentTask) { return false }
     // A job of an explored run enqueuing one for its own world (see `World.isStaging`):
     // not a task's, or a task the world follows. (`isStaging` is only ever set on the world's
     // own thread, which is the only one where `here` is that world.) Not once the world has
@@ -29,8 +31,6 @@ extension FollowedWork {
       here.staged.append(ReadyJobs.Entry(job: job, task: jobTask))
       return true
     }
-    // On a world's thread the running job tells whose work this is; elsewhere the current task.
-    let currentTask = here == nil || here === unclaimed ? TaskIdentity.currentTaskID() : 0
     let onMain =
       here == nil && TaskIdentity.currentThreadID() != mainQueueStepThreadID.load(ordering: .relaxed)
       && TaskIdentity.isOnMainQueue
@@ -94,13 +94,13 @@ extension FollowedWork {
   }
 
   /// Whether a job enqueued off every world's thread is surely no world's, decided with no lock:
-  /// neither its task nor the task enqueueing it is in a routing table (so no world follows it,
+  /// neither its task nor the task enqueueing it (`currentTask`) is in a routing table (so no world follows it,
   /// adopts it or caused it), no XCTest test owns the main thread's new tasks, and it does not
   /// leave the main actor (rule 3). The locked path decides the same way for such a job; this
   /// only spares it the lock, so that a world kept alive (a clock in a `static`) costs the jobs
   /// of other code nothing but these loads.
-  package func isNoWorldsJob(of jobTask: UInt64) -> Bool {
-    guard !routedTasks.mayContain(jobTask), !routedTasks.mayContain(TaskIdentity.currentTaskID()) else { return false }
+  package func isNoWorldsJob(of jobTask: UInt64, enqueuedBy currentTask: UInt64) -> Bool {
+    guard !routedTasks.mayContain(jobTask), !routedTasks.mayContain(currentTask) else { return false }
     if hasMainThreadTest.load(ordering: .relaxed), Thread.isMainThread { return false }
     return !TaskIdentity.isOnMainQueue
   }

@@ -11,7 +11,7 @@ private func isJobOfATaskStartedOffEveryWorldOffTheLock() -> Bool {
   let done = DispatchSemaphore(value: 0)
   Thread {
     Task.detached {
-      result.withLock { $0 = FollowedWork.shared.isNoWorldsJob(of: TaskIdentity.currentTaskID()) }
+      result.withLock { $0 = FollowedWork.shared.isNoWorldsJob(of: TaskIdentity.currentTaskID(), enqueuedBy: TaskIdentity.currentTaskID()) }
       done.signal()
     }
   }.start()
@@ -55,7 +55,7 @@ private func isJobOfATaskStartedOffEveryWorldOffTheLock() -> Bool {
     defer { _ = engine.leaveWorld(kept) }
     // This test's task is the kept world's member now: its jobs, and jobs it enqueues, take the
     // locked path.
-    #expect(!engine.isNoWorldsJob(of: 0))
+    #expect(!engine.isNoWorldsJob(of: 0, enqueuedBy: TaskIdentity.currentTaskID()))
     #expect(engine.routedTasks.mayContain(TaskIdentity.currentTaskID()))
     // A task in no world: its jobs skip the lock. (Slots are shared, and other tests of the
     // process run now: one in ten tasks seen so is proof enough that the look is not locked.)
