@@ -92,10 +92,14 @@ final class DependencyScope: Sendable {
 /// the scope of a test that is still reading dependencies: only idle ones go, and a test whose
 /// scope went and that reads again is warned.
 struct PerTestScopes {
-  /// How many scopes are kept before idle ones are dropped.
-  static let limit = 512
-  /// How long a test must not have read a default value before its scope may go.
-  static let defaultIdleLimit = Duration.seconds(60)
+  /// How many scopes are kept before idle ones are dropped. Large enough for the parameterized
+  /// suites of a process running at once (a thousand cases is common), whose cases on a loaded
+  /// machine may wait minutes for a thread between two reads; a scope costs a few hundred bytes.
+  static let limit = 4_096
+  /// How long a test must not have read a default value before its scope may go. (A minute was
+  /// too short: under ThreadSanitizer, with the machine's cores busy, a case of a suite of 1,100
+  /// parallel cases waited longer than that for its `Task.yield()` to resume.)
+  static let defaultIdleLimit = Duration.seconds(300)
 
   var scopes: [TestContext: (scope: DependencyScope, lastUse: ContinuousClock.Instant)] = [:]
   var idleLimit = defaultIdleLimit

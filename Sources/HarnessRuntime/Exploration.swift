@@ -2,7 +2,7 @@ import HarnessIssues
 
 /// Chooses which of a world's ready jobs runs next, while the world explores interleavings.
 ///
-/// Called under the follower's lock, once per job, with the tasks of the ready jobs in the order
+/// Called under the exploring world's lock, once per job, with the tasks of the ready jobs in the order
 /// they became ready (0 for a job that belongs to no task: an actor's processing job, the second
 /// half of a `Task.yield()`). Returns an index into `readyTasks`. Task ids differ from one run to
 /// the next; a choice that must be replayed is recorded as an index, never as an id.
@@ -32,7 +32,7 @@ extension JobChooser {
 /// a path names the same creating code in every iteration (unless which tasks a task starts
 /// depends on the order): the creating stack is unwound (about 2 µs, a seventh of an iteration)
 /// only the first time a path is seen, so that stall reports name each task's creator at
-/// almost no cost per iteration. Guarded by the follower's lock.
+/// almost no cost per iteration. Guarded by the lock of the world exploring (one at a time).
 package final class TaskCreationSites: @unchecked Sendable {
   /// Keyed by the hashed path (see ``CreationPath``): no array per task.
   fileprivate var sites: [CreationPath: TaskCreationSite] = [:]

@@ -30,19 +30,19 @@ extension FollowedWork {
     exploration.idleSince = .now
     let world = World(firstTask: driver, testID: testID, usesMainActor: false)
     world.exploration = exploration
-    lock.lock()
+    registry.lock()
     worlds.append(world)
     liveWorldCount.add(1, ordering: .relaxed)
     // Held until the run ends: clocks and stores of the body leaving do not retire it.
     world.memberCount += 1
     exploringCreators[driver] = world
-    lock.unlock()
+    registry.unlock()
     var outcome = await withCheckedContinuation { continuation in
-      lock.lock()
+      world.lock.lock()
       exploration.continuation = continuation
       // With the continuation: the watchdog looks for stalls only in runs that have one.
       armWatchdog(until: ContinuousClock.now.advanced(by: Self.stepCheckInterval))
-      lock.unlock()
+      world.lock.unlock()
       // The preference is what keeps a run on its world: without it, a `Task.yield()` (which
       // enqueues on `Task.currentExecutor`, the dispatch pool's, past the hook) leaves the world
       // and comes back through another thread, and an iteration costs 8× as much.
@@ -63,29 +63,31 @@ extension FollowedWork {
       // out, a spinning task lets the others run); a second stall goes to `onStall` too.
       onStall(outcome, false)
       outcome = await withCheckedContinuation { continuation in
-        lock.lock()
+        world.lock.lock()
         exploration.continuation = continuation
         exploration.hasStalled = false
         exploration.jobsRun = 0
         exploration.idleSince = .now
         armWatchdog(until: ContinuousClock.now.advanced(by: Self.stepCheckInterval))
         if exploration.bodyResult != nil, world.pendingJobs == 0 { deliver(world) }
-        lock.unlock()
+        world.lock.unlock()
       }
       if outcome.wasAbandoned { onStall(outcome, true) }
     }
-    lock.lock()
-    if exploringCreators[driver] === world { exploringCreators[driver] = nil }
+    world.lock.lock()
+    let knownTasks = exploration.knownTasks
+    let taskCount = exploration.tasks.count
+    world.lock.unlock()
     if outcome.wasAbandoned {
       // Abandoned: none of its tasks runs again (they may hold what the caller frees next).
-      let tasks = exploration.knownTasks
-      quarantinedTasks.withLock { $0.formUnion(tasks) }
+      quarantinedTasks.withLock { $0.formUnion(knownTasks) }
       quarantineIsActive.store(true, ordering: .relaxed)
     }
+    registry.lock()
+    if exploringCreators[driver] === world { exploringCreators[driver] = nil }
     world.memberCount -= 1
     retire(world)
-    let taskCount = exploration.tasks.count
-    lock.unlock()
+    registry.unlock()
     if chooser.wantsTaskNames { chooser.runEnded(taskNames: exploration.taskNames()) }
     chooser.runEnded(taskCount: taskCount)
     return outcome
@@ -93,8 +95,8 @@ extension FollowedWork {
 
   /// Sends the probes of an explored run's outside-work check: a job to the global executor and
   /// one to the main queue, each first in, first out, so that when both have run, work queued
-  /// there before them (which the run may wait for) has had its turn. Lock not held (creating a
-  /// task enqueues a job, which takes it).
+  /// there before them (which the run may wait for) has had its turn. No lock held (creating a
+  /// task enqueues a job, which takes them).
   func sendOutsideWorkProbes(_ world: World, idleSince: UInt64) {
     Task.detached {
       FollowedWork.shared.outsideWorkProbeRan(world, idleSince: idleSince)
@@ -105,20 +107,20 @@ extension FollowedWork {
   }
 
   func outsideWorkProbeRan(_ world: World, idleSince: UInt64) {
-    lock.lock()
+    world.lock.lock()
     if let exploration = world.exploration, exploration.noteProbeRan(idleSince: idleSince) {
       armWatchdog(until: ContinuousClock.now.advanced(by: Exploration.outsideWorkGrace(patience: exploration.stallPatience)))
     }
-    lock.unlock()
+    world.lock.unlock()
   }
 
   func noteBodyFinished(_ world: World, _ result: Result<Void, any Error>) {
-    lock.lock()
+    world.lock.lock()
     world.exploration?.bodyResult = result
     // Called from the body's last job, which is still pending: its end delivers, unless the
     // body ended off the world's executor.
     if world.pendingJobs == 0 { deliver(world) }
-    lock.unlock()
+    world.lock.unlock()
   }
 
   /// How an explored run ends before its body returned.
@@ -130,15 +132,15 @@ extension FollowedWork {
   }
 
   /// Resumes the run's driver: the body has finished and the world settled, or the run stalled
-  /// or ran past its step bound (`ending`). Lock held on entry and exit.
+  /// or ran past its step bound (`ending`). The world's lock held on entry and exit (let go
+  /// meanwhile).
   func deliver(_ world: World, ending: ExploredRunEnding? = nil) {
     guard let exploration = world.exploration, let continuation = exploration.continuation else { return }
     exploration.continuation = nil
     // The driver resumes on this thread, which is awake (see `adoptedTasks`), and starts its
     // next iteration's world here too (see `startThread`): an iteration costs no thread hand-off.
-    if exploration.driverTask != 0, World.onCurrentThread === world, !world.isRetired {
-      adoptedTasks[exploration.driverTask] = world
-    }
+    let driver = exploration.driverTask
+    let adopts = driver != 0 && World.onCurrentThread === world && !world.isRetired
     let outcome: ExploredRunOutcome
     if let ending {
       exploration.hasStalled = true
@@ -154,8 +156,10 @@ extension FollowedWork {
     } else {
       outcome = .finished(error: nil)
     }
-    lock.unlock()
+    world.lock.unlock()
+    // Before the resumption, which enqueues the job the entry is for.
+    if adopts { adopt(driver, into: world) }
     continuation.resume(returning: outcome)
-    lock.lock()
+    world.lock.lock()
   }
 }

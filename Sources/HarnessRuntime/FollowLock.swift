@@ -6,12 +6,12 @@
   import Darwin
 #endif
 
-/// The follower's one lock, with condition variables for the threads that wait on it.
+/// One of the follower's locks (the registry, each world's, the parked threads', the
+/// watchdog's), with condition variables for the threads that wait on it.
 ///
 /// A `pthread_mutex_t` rather than `Mutex` or `NSCondition`: ThreadSanitizer understands it
-/// (see `Locked`), and one mutex can serve several conditions (one per world executor, one for
-/// the watchdog), so the routing tables and every world's state change under a single lock
-/// that is never held while a job runs.
+/// (see `Locked`), and a condition waits on the mutex it is used with (a world's thread on its
+/// world's lock, the watchdog on its own). None is ever held while a job runs.
 final class FollowLock: @unchecked Sendable {
   private let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
@@ -26,6 +26,8 @@ final class FollowLock: @unchecked Sendable {
   }
 
   func lock() { pthread_mutex_lock(mutex) }
+  /// Takes the lock if it is free; `false` if another thread holds it.
+  func tryLock() -> Bool { pthread_mutex_trylock(mutex) == 0 }
   func unlock() { pthread_mutex_unlock(mutex) }
 
   /// A condition variable used with this lock.

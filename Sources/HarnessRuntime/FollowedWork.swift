@@ -22,8 +22,15 @@ import Synchronization
 /// Each world runs its jobs one at a time on a thread of its own (see ``World``), so tests
 /// never wait for each other's work. A world has settled when none of its jobs is queued or
 /// running and, if its work uses the main actor, the main actor has run everything it had
-/// queued since: every task of the world is then suspended. The lock is never held while a job
-/// runs; a job that runs longer than the world's patience is reported by the watchdog.
+/// queued since: every task of the world is then suspended. No lock is held while a job runs;
+/// a job that runs longer than the world's patience is reported by the watchdog.
+///
+/// Locks, always taken in this order (a thread holding one never waits for an earlier one):
+/// 1. ``registry``: which worlds live and the routing tables (task → world), membership;
+/// 2. each world's own ``World/lock``: its queue, its running job, its settle state;
+/// 3. ``threads`` (the parked world threads) and ``watchdogLock``, which guard only themselves.
+/// So a job of one world never waits for another world's queue or settle, and a job of a task
+/// in no world takes no lock at all (see ``isNoWorldsJob(of:enqueuedBy:)``).
 package final class FollowedWork: TaskExecutor, @unchecked Sendable {
   package static let shared = FollowedWork()
 
@@ -50,11 +57,14 @@ package final class FollowedWork: TaskExecutor, @unchecked Sendable {
   /// The global concurrent executor, as the executor a followed job runs on.
   static let globalTaskExecutor = globalConcurrentExecutor.asUnownedTaskExecutor()
 
-  let lock = FollowLock()
+  /// Guards the worlds list, the routing tables and membership (see the lock order above).
+  let registry = FollowLock()
+  /// Guards ``parkedThreads`` and each ``WorldThread``'s fields.
+  let threads = FollowLock()
   /// Lets the hook skip all work while no world exists.
   let liveWorldCount = Atomic<Int>(0)
 
-  // Guarded by `lock`.
+  // Guarded by `registry`.
   var worlds: [World] = []
   @exclusivity(unchecked) var followedTasks: TaskTable
   /// Counts the tasks of every routing table, for the hook's lock-free look (see ``TaskTable``).
@@ -63,9 +73,13 @@ package final class FollowedWork: TaskExecutor, @unchecked Sendable {
   /// own, for one job, unless its task sleeps on a test clock in it (then it joins that clock's
   /// world). Never retired.
   let unclaimed = World(firstTask: 0, testID: nil, usesMainActor: true)
+  /// The unclaimed world's queued and running jobs, readable under any world's lock (a settle
+  /// may wait for unclaimed work; see ``isSettled(_:)``). Changed under the unclaimed world's lock.
+  let unclaimedPendingJobs = Atomic<Int>(0)
   /// Whether a main actor drain has been waiting longer than ``mainQueueStallThreshold``: the
   /// main thread is blocked, so worlds that do not use the main actor stop draining it.
-  var mainQueueIsStalled = false
+  let mainQueueStall = Atomic<Bool>(false)
+  var mainQueueIsStalled: Bool { mainQueueStall.load(ordering: .relaxed) }
   @exclusivity(unchecked) var memberTasks: TaskTable
   /// The world of the XCTest test running now, which owns the tasks created from the main
   /// thread outside any task (see ``beginMainThreadTest(_:bindings:)``).
@@ -81,7 +95,8 @@ package final class FollowedWork: TaskExecutor, @unchecked Sendable {
   /// Tasks running ``runExplored(chooser:stallPatience:testID:onStall:_:)``: the next task each
   /// creates is the body of the world it explores.
   @exclusivity(unchecked) var exploringCreators: TaskTable
-  /// Threads whose world retired, waiting for a new one (see ``runWorlds(on:)``).
+  /// Threads whose world retired, waiting for a new one (see ``runWorlds(on:)``). Guarded by
+  /// ``threads``.
   var parkedThreads: [WorldThread] = []
   /// Tasks of abandoned explored runs: their jobs are dropped, so they never run again.
   let quarantinedTasks = Locked<Set<UInt64>>([])
@@ -90,13 +105,14 @@ package final class FollowedWork: TaskExecutor, @unchecked Sendable {
   /// The thread stepping a world from the main queue after a flush, while it does.
   let mainQueueStepThreadID = Atomic<UInt>(0)
 
-  // The watchdog. Guarded by `lock`.
+  // The watchdog. Guarded by `watchdogLock`, which is never held while it looks at worlds.
+  let watchdogLock = FollowLock()
   let wakeWatchdog = FollowLock.Condition()
   var watchdogStarted = false
   var watchdogIsWaiting = false
   var watchdogWaitsUntil: ContinuousClock.Instant?
-  /// The earliest deadline asked for while the watchdog was looking at the worlds (it lets go of
-  /// the lock while it steps one): its look may have passed the world already.
+  /// The earliest deadline asked for while the watchdog was looking at the worlds (it holds no
+  /// lock of its own then): its look may have passed the world already.
   var watchdogArmedWhileLooking: ContinuousClock.Instant?
 
   private init() {

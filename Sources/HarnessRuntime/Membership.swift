@@ -14,8 +14,8 @@ extension FollowedWork {
     let task = TaskIdentity.currentTaskID()
     let onMain = TaskIdentity.isOnMainQueue
     let here = World.onCurrentThread
-    lock.lock()
-    defer { lock.unlock() }
+    registry.lock()
+    defer { registry.unlock() }
     let world: World
     // Unclaimed work is nobody's world: code running there starts (or finds) its own.
     if let here, here !== unclaimed, !here.isRetired {
@@ -32,7 +32,7 @@ extension FollowedWork {
       liveWorldCount.add(1, ordering: .relaxed)
     }
     addMember(task, to: world)
-    if onMain { world.usesMainActor = true }
+    if onMain { world.lock.lock(); world.usesMainActor = true; world.lock.unlock() }
     world.memberCount += 1
     return world
   }
@@ -44,8 +44,8 @@ extension FollowedWork {
   /// starts) are the test's own. The caller binds the Harness objects the test case holds.
   package func beginMainThreadTest(_ testID: String) -> World {
     reclaimHook()
-    lock.lock()
-    defer { lock.unlock() }
+    registry.lock()
+    defer { registry.unlock() }
     // Not a member's join (nothing runs on the main actor yet): the test's end retires it.
     let world = worlds.last(where: { $0.testID == testID }) ?? {
       let world = World(firstTask: 0, testID: testID, usesMainActor: false)
@@ -59,12 +59,12 @@ extension FollowedWork {
 
   /// Notes one more clock or `TestWork` bound to `world`.
   package func addBinding(to world: World) {
-    lock.lock()
+    registry.lock()
     world.memberCount += 1
-    lock.unlock()
+    registry.unlock()
   }
 
-  /// Lock held.
+  /// Registry held, not the world's lock.
   func addMember(_ task: UInt64, to world: World) {
     guard task != 0, !world.isRetired else { return }
     // A task followed by a world runs its jobs there already; one that runs unclaimed for a job
@@ -76,20 +76,22 @@ extension FollowedWork {
 
   /// Sets how long `world` waits for the main actor to drain, and for one job to end.
   package func setPatience(mainActor: Duration?, job: Duration?, for world: World) {
-    lock.lock()
+    world.lock.lock()
     if let mainActor { world.mainActorPatience = mainActor }
     if let job { world.jobPatience = job }
-    lock.unlock()
+    world.lock.unlock()
   }
 
   /// Called when a clock or `TestWork` of `world` goes away; the last one retires the world.
   /// Returns the problems no advance has reported yet, for the caller to report.
   package func leaveWorld(_ world: World) -> [SettleProblem] {
-    lock.lock()
-    defer { lock.unlock() }
+    registry.lock()
+    defer { registry.unlock() }
     world.memberCount -= 1
     guard world.memberCount == 0 else { return [] }
     retire(world)
+    world.lock.lock()
+    defer { world.lock.unlock() }
     defer { world.unreportedProblems = [] }
     return world.unreportedProblems
   }
@@ -97,13 +99,13 @@ extension FollowedWork {
   /// Retires the worlds of a test that has ended (XCTest says when), so that clocks an
   /// `XCTestCase` keeps after its test stop taking jobs; a later use binds them afresh.
   package func testEnded(_ testID: String) {
-    lock.lock()
+    registry.lock()
     for world in worlds where world.testID == testID { retire(world) }
     if mainThreadTest?.testID == testID { mainThreadTest = nil }
-    lock.unlock()
+    registry.unlock()
   }
 
-  /// Lock held.
+  /// Registry held, not the world's lock.
   func retire(_ world: World) {
     guard !world.isRetired else { return }
     world.isRetired = true
@@ -114,7 +116,10 @@ extension FollowedWork {
     memberTasks.removeAll(of: world)
     adoptedTasks.removeAll(of: world)
     exploringCreators.removeAll(of: world)
+    // Its thread ends once its queue is empty (it checks `isRetired` under the world's lock).
+    world.lock.lock()
     if world.threadIsWaiting { world.wakeThread.signal() }
+    world.lock.unlock()
     liveWorldCount.subtract(1, ordering: .relaxed)
   }
 
@@ -124,28 +129,32 @@ extension FollowedWork {
     reclaimHook()
     let onMain = TaskIdentity.isOnMainQueue
     let here = World.onCurrentThread
-    lock.lock()
-    defer { lock.unlock() }
+    registry.lock()
+    defer { registry.unlock() }
     let isSeen =
       here === world
       || (task != 0 && (followedTasks[task] === world || memberTasks[task] === world))
       || here === unclaimed
       || onMain
     // An unclaimed task came from the main actor and will go back to it after its sleep.
-    if onMain || here === unclaimed || (task != 0 && followedTasks[task] === unclaimed) { world.usesMainActor = true }
-    if world.wokenTask == task { world.wokenTask = nil }
-    if task != 0, !world.isRetired {
+    let usesMainActor = onMain || here === unclaimed || (task != 0 && followedTasks[task] === unclaimed)
+    let follows = task != 0 && !world.isRetired
+    if follows {
       if let previous = followedTasks[task], previous !== world { previous.followGeneration.add(1, ordering: .releasing) }
       followedTasks[task] = world
-      if let site { world.sleepSites[task] = site }
     }
+    world.lock.lock()
+    if usesMainActor { world.usesMainActor = true }
+    if world.wokenTask == task { world.wokenTask = nil }
+    if follows, let site { world.sleepSites[task] = site }
+    world.lock.unlock()
     return isSeen
   }
 
   /// The world a routing table sends `task`'s jobs to, if any (for tests of the tables).
   package func routedWorld(of task: UInt64) -> World? {
-    lock.lock()
-    defer { lock.unlock() }
+    registry.lock()
+    defer { registry.unlock() }
     return followedTasks[task] ?? memberTasks[task] ?? adoptedTasks[task] ?? exploringCreators[task]
   }
 
@@ -153,17 +162,17 @@ extension FollowedWork {
   /// registered: nothing of the task runs until it is resumed).
   package func noteSuspendedInSleep(_ task: UInt64, in world: World) {
     guard task != 0 else { return }
-    lock.lock()
+    world.lock.lock()
     if !world.isRetired { world.sleepingTasks.insert(task) }
-    lock.unlock()
+    world.lock.unlock()
   }
 
   /// Whether each of `tasks` is suspended in a sleep on a clock of `world`, with nothing of the
   /// world's queued or running.
   package func areSleeping(_ tasks: [UInt64], in world: World) -> Bool {
     let caller = TaskIdentity.currentTaskID()
-    lock.lock()
-    defer { lock.unlock() }
+    world.lock.lock()
+    defer { world.lock.unlock() }
     // The caller's own job does not count when the world runs it (a test task adopted after a
     // settle asks right after it): it is not work that could wake a sleeper behind its back.
     // Nor in an explored run, where the caller is a followed job like any other.

@@ -34,7 +34,9 @@ extension FollowedWork {
     let onMain =
       here == nil && TaskIdentity.currentThreadID() != mainQueueStepThreadID.load(ordering: .relaxed)
       && TaskIdentity.isOnMainQueue
-    lock.lock()
+    // Whose job it is, under the registry; then the world's queue, under the world's own lock
+    // (a world retiring in between still runs what it was given, as it would have).
+    registry.lock()
     // One lookup per job: whether its task is followed, and where.
     let followed = jobTask == 0 ? nil : followedTasks[jobTask]
     var explored: World?
@@ -42,7 +44,6 @@ extension FollowedWork {
       let world = exploringCreators.removeValue(forKey: currentTask)
     {
       // The body of an explored run, created by its driver.
-      world.exploration?.bodyTask = jobTask
       explored = world
     }
     if let test = mainThreadTest, followed == nil, jobTask != 0, currentTask == 0, here == nil, !test.isRetired,
@@ -51,7 +52,7 @@ extension FollowedWork {
       // A task the running XCTest test creates from the main thread: a member of its world
       // from its first job (it runs where it would have; the tasks it starts are followed).
       addMember(jobTask, to: test)
-      lock.unlock()
+      registry.unlock()
       return false
     }
     let adopted = jobTask == 0 || adoptedTasks.isEmpty ? nil : adoptedTasks.removeValue(forKey: jobTask)
@@ -60,36 +61,40 @@ extension FollowedWork {
         ?? followed ?? world(forJobOf: jobTask, enqueuedBy: currentTask, here: here, onMain: onMain),
       !world.isRetired
     else {
-      lock.unlock()
+      registry.unlock()
       return false
     }
+    if jobTask != 0, adopted == nil, followed !== world { followedTasks[jobTask] = world }
+    // Its own world, from the running job of an explored run: staged too, so that the world's
+    // jobs keep the order they were enqueued in.
+    let isStaged = world === here && world.isStaging
+    if isStaged, jobTask != 0, adopted == nil { world.noteOwnTask(jobTask) }
+    registry.unlock()
+
+    world.lock.lock()
     if let exploration = world.exploration {
+      if explored != nil { exploration.bodyTask = jobTask }
       exploration.idleSince = nil
       // Not the driver, adopted here to resume: it is no task of the run.
       if jobTask != 0, followed !== world, adopted == nil { exploration.noteTask(jobTask, startedBy: here === world ? world.runningTask : nil) }
     }
     // Work that leaves the main actor may go back to it: from now on, settles drain it too.
     if onMain { world.usesMainActor = true }
-    if jobTask != 0, adopted == nil {
-      if followed !== world { followedTasks[jobTask] = world }
-      world.noteRunningAgain(jobTask)
+    if jobTask != 0, adopted == nil { world.noteRunningAgain(jobTask) }
+    let entry = ReadyJobs.Entry(job: job, task: jobTask, isAdopted: adopted != nil)
+    if isStaged {
+      world.staged.append(entry)
+    } else {
+      world.pendingJobs += 1
+      if world === unclaimed { unclaimedPendingJobs.add(1, ordering: .relaxed) }
+      world.ready.append(entry)
+      if !world.threadStarted {
+        startThread(for: world)
+      } else if world.threadIsWaiting {
+        world.wakeThread.signal()
+      }
     }
-    if world === here, world.isStaging {
-      // Its own world, from the running job: staged too, so that the world's jobs keep the
-      // order they were enqueued in.
-      if jobTask != 0, adopted == nil { world.noteOwnTask(jobTask) }
-      world.staged.append(ReadyJobs.Entry(job: job, task: jobTask, isAdopted: adopted != nil))
-      lock.unlock()
-      return true
-    }
-    world.pendingJobs += 1
-    world.ready.append(ReadyJobs.Entry(job: job, task: jobTask, isAdopted: adopted != nil))
-    if !world.threadStarted {
-      startThread(for: world)
-    } else if world.threadIsWaiting {
-      world.wakeThread.signal()
-    }
-    lock.unlock()
+    world.lock.unlock()
     return true
   }
 
@@ -106,7 +111,7 @@ extension FollowedWork {
   }
 
   /// The attribution rule 2 listed on the type (rule 1, a followed task, is the caller's
-  /// lookup), and rule 3. Lock held.
+  /// lookup), and rule 3. Registry held.
   func world(
     forJobOf jobTask: UInt64,
     enqueuedBy currentTask: UInt64,
@@ -121,7 +126,9 @@ extension FollowedWork {
     if jobTask != 0, let world = memberTasks[jobTask] {
       // A test's own task leaving the main actor stays where it was, but its work may wait on
       // the main actor too.
+      world.lock.lock()
       world.usesMainActor = true
+      world.lock.unlock()
       return nil
     }
     return unclaimed
@@ -129,7 +136,7 @@ extension FollowedWork {
 
   /// The world whose work enqueues a job: the world running on this thread, else the current
   /// task's (a member of a world that runs on the unclaimed executor for a job is that world's).
-  /// Lock held.
+  /// Registry held.
   func cause(here: World?, currentTask: UInt64) -> World? {
     if let here, here !== unclaimed { return here }
     if currentTask != 0 {

@@ -18,7 +18,7 @@ package final class SettleRequest: @unchecked Sendable {
   /// actor need not drain it. `nil`: the caller cannot tell.
   let workIsIdle: (@Sendable () -> Bool)?
 
-  // Guarded by FollowedWork's lock.
+  // Guarded by its world's lock.
   var resumptions = 0
   var problems: [SettleProblem] = []
   var continuation: CheckedContinuation<[SettleProblem], Never>?

@@ -14,8 +14,10 @@ extension FollowedWork {
     reclaimHook()
     if hookWarningIsDue.exchange(false, ordering: .relaxed) { early.append(.hookReclaimed) }
     let problems = await withCheckedContinuation { continuation in
-      lock.lock()
+      registry.lock()
       addMember(task, to: world)
+      registry.unlock()
+      world.lock.lock()
       if onMain { world.usesMainActor = true }
       request.continuation = continuation
       // Off the main actor only: a main actor caller resumes there, not on the global executor.
@@ -48,14 +50,14 @@ extension FollowedWork {
           step(world)
         }
       }
-      lock.unlock()
+      world.lock.unlock()
     }
     return early + problems
   }
   // MARK: - Settling
 
   /// Moves the world's first request on if the world has settled: resumes the next due sleeper,
-  /// or completes the request. Lock held on entry and exit.
+  /// or completes the request. The world's lock held on entry and exit.
   ///
   /// A world that uses the main actor drains it (see ``flushMainActor(for:)``) at the start and
   /// at the end of every request, and after every step.
@@ -71,10 +73,10 @@ extension FollowedWork {
           world.needsMainActorFlush = false
         } else if let isIdle = request.workIsIdle {
           world.isStepping = true
-          lock.unlock()
+          world.lock.unlock()
           // Not under the lock: the caller's check takes locks of its own.
           let idle = isIdle()
-          lock.lock()
+          world.lock.lock()
           world.isStepping = false
           if idle { world.needsMainActorFlush = false }
           guard isSettled(world), !world.isFlushingMainActor, world.requests.first === request else { continue }
@@ -93,22 +95,22 @@ extension FollowedWork {
         continue
       }
       world.isStepping = true
-      lock.unlock()
+      world.lock.unlock()
       // The woken task's jobs reach the world only through the hook: another library may have
       // taken the slot since the settle began.
       reclaimHook()
       let resumed = request.resumeNext { task in
         // Before the wake: the woken task may run, and the world be stepped from another
         // thread, before this one gets the lock back.
-        lock.lock()
+        world.lock.lock()
         world.wokenTask = task
         world.sleepingTasks.remove(task)
         request.resumptions += 1
         world.activitySinceMainActorFlush = true
         world.jobsSinceProgress = 0
-        lock.unlock()
+        world.lock.unlock()
       }
-      lock.lock()
+      world.lock.lock()
       world.isStepping = false
       if resumed {
         continue
@@ -122,7 +124,8 @@ extension FollowedWork {
     }
   }
 
-  /// Ends the world's first request and resumes its caller. Lock held on entry and exit.
+  /// Ends the world's first request and resumes its caller. The world's lock held on entry and
+  /// exit (let go meanwhile).
   func complete(_ world: World, with problem: SettleProblem?) {
     guard !world.requests.isEmpty else { return }
     let request = world.requests.removeFirst()
@@ -136,22 +139,31 @@ extension FollowedWork {
     // already: it resumes before it ever suspends, so no job would consume the entry, and a
     // later job of that task (a followed one) would be taken for an adopted one.
     // Nor in an explored run: every job of the run goes through the chooser.
-    if request.waitingTask != 0, continuation != nil, World.onCurrentThread === world,
-      world.runningTask != request.waitingTask, !world.isRetired, world.exploration == nil
-    {
-      adoptedTasks[request.waitingTask] = world
-    }
+    let adopts =
+      request.waitingTask != 0 && continuation != nil && World.onCurrentThread === world
+      && world.runningTask != request.waitingTask && !world.isRetired && world.exploration == nil
     let problems = request.problems
     let wasStepping = world.isStepping
     world.isStepping = true
-    lock.unlock()
+    world.lock.unlock()
+    // Before the resumption, which enqueues the job the entry is for.
+    if adopts { adopt(request.waitingTask, into: world) }
     if problem == nil { request.finish() }
     continuation?.resume(returning: problems)
-    lock.lock()
+    world.lock.lock()
     world.isStepping = wasStepping
   }
 
-  /// Lets the main actor run what it has queued, then steps the world again. Lock held.
+  /// Notes that the next job of `task` runs on `world`'s thread, which is awake (see
+  /// ``adoptedTasks``). No lock held.
+  func adopt(_ task: UInt64, into world: World) {
+    registry.lock()
+    if !world.isRetired { adoptedTasks[task] = world }
+    registry.unlock()
+  }
+
+  /// Lets the main actor run what it has queued, then steps the world again. The world's lock
+  /// held.
   func flushMainActor(for world: World) {
     world.isFlushingMainActor = true
     world.needsMainActorFlush = false
@@ -161,13 +173,13 @@ extension FollowedWork {
     world.mainActorFlushCount += 1
     let flush = world.mainActorFlushCount
     armWatchdog(until: start.advanced(by: flushPatience(world)))
-    lock.unlock()
+    world.lock.unlock()
     // The main queue is first in, first out: when this runs, every main actor job queued before
     // it has run.
     DispatchQueue.main.async {
       FollowedWork.shared.mainActorFlushed(world, flush: flush)
     }
-    lock.lock()
+    world.lock.lock()
   }
 
   /// Runs on the main queue: the flush is over, so the world moves on from here.
@@ -176,13 +188,13 @@ extension FollowedWork {
     mainQueueStepThreadID.store(TaskIdentity.currentThreadID(), ordering: .relaxed)
     defer { mainQueueStepThreadID.store(0, ordering: .relaxed) }
     MainQueueDrainer.noteCurrentThread()
-    lock.lock()
-    mainQueueIsStalled = false
+    mainQueueStall.store(false, ordering: .relaxed)
+    world.lock.lock()
     // A drain the watchdog gave up on may still run, during a later one.
     if world.isFlushingMainActor, world.mainActorFlushCount == flush {
       world.isFlushingMainActor = false
       step(world)
     }
-    lock.unlock()
+    world.lock.unlock()
   }
 }

@@ -16,7 +16,7 @@ struct TaskCreationSite: Sendable {
   private let frames: [UInt]
 
   /// Makes the first capture, which loads the unwinder (glibc `dlopen`s it): call outside the
-  /// follower's lock, before captures are made under it.
+  /// follower's locks, before captures are made under them.
   static let prepare: Void = { _ = capture() }()
 
   /// The calling thread's return addresses, if the C library can unwind (glibc's `backtrace`).

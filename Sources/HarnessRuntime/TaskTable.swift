@@ -3,9 +3,9 @@ import Synchronization
 /// One of the follower's routing tables (task id → world), which also keeps a count in a shared
 /// ``TaskTable/Presence`` of every task it holds: the hook asks the presence, with no lock, whether a
 /// job could be of any world's, and jobs of tasks in no world (the production code and other tests
-/// of the process, while a world lives) skip the follower's lock altogether.
+/// of the process, while a world lives) skip the follower's locks altogether.
 ///
-/// Mutated only under the follower's lock, like the dictionary it wraps.
+/// Mutated only under the follower's registry lock, like the dictionary it wraps.
 package struct TaskTable {
   private var worlds: [UInt64: World] = [:]
   private let presence: Presence

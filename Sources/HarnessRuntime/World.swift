@@ -14,11 +14,19 @@ import Synchronization
 /// settle.
 ///
 /// Every clock a test uses joins the test's world, so two clocks of one feature see the same
-/// tasks. Worlds of different tests run their jobs on different threads, in parallel. All state
-/// is guarded by ``FollowedWork``'s lock.
+/// tasks. Worlds of different tests run their jobs on different threads, in parallel. Its
+/// membership (baseline, member count, retirement) is guarded by ``FollowedWork/registry``;
+/// everything else by its own ``lock``, so that worlds never wait for each other.
 package final class World: @unchecked Sendable {
-  // The busiest properties skip the runtime's exclusivity checks: every access holds the
-  // follower's lock, and the checks cost a tenth of an explored job.
+  /// Guards the world's queue, running job and settle state (see ``FollowedWork`` for the
+  /// order locks are taken in).
+  let lock = FollowLock()
+
+  // The busiest properties skip the runtime's exclusivity checks: every access holds a lock,
+  // and the checks cost a tenth of an explored job.
+
+  // MARK: Membership (guarded by the registry)
+
   /// Tasks with a larger id were created after the world's first member, so they may join it;
   /// older tasks (the test runner's, another test's) never do, even when the world's work
   /// resumes them. Lowered when an older task of the same test joins.
@@ -28,12 +36,20 @@ package final class World: @unchecked Sendable {
 
   /// Clocks and `TestWork`s bound to the world; the last one to leave retires it.
   var memberCount = 0
-  /// Set under the lock; atomic so that a binding can check it without the lock.
+  /// Set under the registry; atomic so that a binding (and the world's own thread) can check it
+  /// without it.
   private let retired = Atomic<Bool>(false)
   package var isRetired: Bool {
     get { retired.load(ordering: .acquiring) }
     set { retired.store(newValue, ordering: .releasing) }
   }
+
+  /// Set when an unclaimed job ended while the world's lock was busy: the watchdog steps the
+  /// world in its stead (see ``FollowedWork/unclaimedWorkEnded(for:)``).
+  let unclaimedWorkEnded = Atomic<Bool>(false)
+
+  // MARK: Guarded by the world's lock
+
   /// Tasks that joined as members (created, advanced or settled a clock): the test's own tasks.
   var memberTasks: Set<UInt64> = []
 
@@ -125,7 +141,7 @@ package final class World: @unchecked Sendable {
   @exclusivity(unchecked) private var ownTasks: UnsafeMutablePointer<UInt64>?
   /// The ``followGeneration`` that `ownTasks` was filled under.
   @exclusivity(unchecked) private var ownTasksGeneration: UInt64 = 0
-  /// Bumped, under the lock, when a task this world followed moves to another world (a sleep on
+  /// Bumped, under the registry, when a task this world followed moves to another world (a sleep on
   /// another world's clock): the thread's `ownTasks` are then stale.
   let followGeneration = Atomic<UInt64>(0)
   private static let ownTaskSlots = 64
@@ -136,8 +152,8 @@ package final class World: @unchecked Sendable {
     return ownTasks[Int(task % UInt64(Self.ownTaskSlots))] == task
   }
 
-  /// Notes that `task` is followed by this world. World's thread only, lock held (so that no
-  /// move is under way).
+  /// Notes that `task` is followed by this world. World's thread only, registry held (so that
+  /// no move is under way).
   func noteOwnTask(_ task: UInt64) {
     let generation = followGeneration.load(ordering: .acquiring)
     let slots: UnsafeMutablePointer<UInt64>
@@ -169,15 +185,25 @@ package final class World: @unchecked Sendable {
     ownTasks?.deallocate()
   }
 
+  /// Runs `body` holding the world's lock, for tests of the engine: they show that one world's
+  /// lock holds up no other world.
+  package func withLockHeld<T>(_ body: () throws -> T) rethrows -> T {
+    lock.lock()
+    defer { lock.unlock() }
+    return try body()
+  }
+
   /// Whether a job of task `taskID` (0: not a task) caused by this world's work may join it.
   func admits(taskID: UInt64) -> Bool {
     taskID == 0 || taskID > baselineTaskID
   }
 
-  /// Notes that `task` is one of the test's own tasks.
+  /// Notes that `task` is one of the test's own tasks. Registry held, not the world's lock.
   func addMember(task: UInt64) {
     guard task != 0 else { return }
+    lock.lock()
     memberTasks.insert(task)
+    lock.unlock()
     if baselineTaskID == 0 || task < baselineTaskID { baselineTaskID = task }
   }
 

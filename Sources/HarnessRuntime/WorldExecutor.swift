@@ -7,9 +7,12 @@ import Synchronization
 extension FollowedWork {
   // MARK: - A world's executor
 
-  /// Starts the world's executor on a parked thread if one waits, else on a new one. Lock held.
+  /// Starts the world's executor on a parked thread if one waits, else on a new one. The
+  /// world's lock held.
   func startThread(for world: World) {
     world.threadStarted = true
+    threads.lock()
+    defer { threads.unlock() }
     if let current = WorldThread.current, let old = current.world, old.isRetired, old.runningIsAdopted,
       current.next == nil
     {
@@ -35,7 +38,7 @@ extension FollowedWork {
   /// A thread that runs worlds' executors, one world at a time: between worlds it parks for a
   /// while, so that a test making many short-lived worlds (an exploration's iterations) does not
   /// start a thread for each.
-  final class WorldThread: @unchecked Sendable {  // Guarded by the follower's lock.
+  final class WorldThread: @unchecked Sendable {  // Guarded by the follower's `threads` lock.
     var world: World?
     /// The world this thread runs once its current one is done.
     var next: World?
@@ -63,11 +66,15 @@ extension FollowedWork {
 
   func runWorlds(on thread: WorldThread) {
     thread.claimCurrentThread()
-    lock.lock()
+    threads.lock()
     while let world = thread.world {
+      threads.unlock()
       world.claimCurrentThread()
+      world.lock.lock()
       runJobs(of: world)
+      world.lock.unlock()
       World.releaseCurrentThread()
+      threads.lock()
       if let next = thread.next {
         thread.world = next
         thread.next = nil
@@ -76,14 +83,14 @@ extension FollowedWork {
       thread.world = nil
       parkedThreads.append(thread)
       let deadline = ContinuousClock.now.advanced(by: Self.threadParkingTime)
-      while thread.world == nil, ContinuousClock.now < deadline { thread.wake.wait(lock, until: deadline) }
+      while thread.world == nil, ContinuousClock.now < deadline { thread.wake.wait(threads, until: deadline) }
       if thread.world == nil { parkedThreads.removeAll { $0 === thread } }
     }
-    lock.unlock()
+    threads.unlock()
   }
 
-  /// The world's serial executor: runs its jobs one at a time until the world retires. Lock
-  /// held on entry and exit.
+  /// The world's serial executor: runs its jobs one at a time until the world retires. The
+  /// world's lock held on entry and exit.
   func runJobs(of world: World) {
     // Set before the world's first job, and for good.
     let exploration = world.exploration
@@ -98,7 +105,7 @@ extension FollowedWork {
         break
       } else {
         world.threadIsWaiting = true
-        world.wakeThread.wait(lock)
+        world.wakeThread.wait(world.lock)
         world.threadIsWaiting = false
       }
     }
@@ -107,10 +114,10 @@ extension FollowedWork {
   /// The world executors' own executor, as the executor a followed job runs on.
   static let worldTaskExecutor = FollowedWork.shared.asUnownedTaskExecutor()
 
-  /// Lock held on entry and exit.
+  /// The world's lock held on entry and exit.
   func run(_ entry: ReadyJobs.Entry, of world: World) {
-    // Read afresh, not taken from the last job's end: the time between (waiting for the lock
-    // that every world shares, stepping the world) is no job's, and patiences can be 100 ms.
+    // Read afresh, not taken from the last job's end: the time between (waiting for the lock,
+    // stepping the world) is no job's, and patiences can be 100 ms.
     let start = JobTime.now
     world.runningTask = entry.task
     world.runningIsAdopted = entry.isAdopted
@@ -120,7 +127,7 @@ extension FollowedWork {
     // No arming of the watchdog per job: while a request waits, it looks at the world at least
     // every `stepCheckInterval` (a settle arms it), and at each look it checks the running
     // job's time. Arming here read the precise clock for every job (a tenth of a timer's tick).
-    lock.unlock()
+    world.lock.unlock()
     // A test task's adopted job runs as the global executor would run it: run on this
     // executor, the runtime would take each of its nonisolated async calls for a change of
     // executor and enqueue it again (an extra job per call). Its hops then leave the hook
@@ -140,12 +147,13 @@ extension FollowedWork {
     }
     let end = JobTime.now
     let ran = end.duration(since: start)
-    lock.lock()
+    world.lock.lock()
     if !world.staged.isEmpty { joinStaged(world) }
     world.runningTask = nil
     world.runningIsAdopted = false
     world.runningSince = nil
     world.pendingJobs -= 1
+    if world === unclaimed { unclaimedPendingJobs.subtract(1, ordering: .relaxed) }
     if ran >= world.jobPatience {
       if !world.runningJobIsReportedBlocked {
         world.unreportedProblems.append(blockedProblem(world, task: entry.task, ran: ran, stillRunning: false))
@@ -165,24 +173,46 @@ extension FollowedWork {
       }
     }
     if world === unclaimed {
+      world.lock.unlock()
+      registry.lock()
       // Unclaimed work is followed for one job: a task that did not sleep on a test clock in it
       // is not a test's, most likely (a test runner's task leaving the main actor), and goes
       // back to the global executor, so that other tests' work never piles up here.
       if entry.task != 0, followedTasks[entry.task] === unclaimed { followedTasks[entry.task] = nil }
-      // The worlds waiting for unclaimed work may have settled now.
-      for waiting in worlds where !waiting.requests.isEmpty && waitsForUnclaimedWork(waiting) {
-        waiting.needsMainActorFlush = true
-        waiting.jobsSinceProgress += 1
-        enforceJobBudget(waiting)
-        step(waiting)
+      let live = worlds
+      registry.unlock()
+      // The worlds waiting for unclaimed work may have settled now. Each under its own lock,
+      // this one's let go, and never waiting for it: a world whose lock is busy is left to the
+      // watchdog, woken now, so that no world holds up the unclaimed executor (nor the others).
+      var busy = false
+      for waiting in live {
+        guard waiting.lock.tryLock() else {
+          waiting.unclaimedWorkEnded.store(true, ordering: .relaxed)
+          busy = true
+          continue
+        }
+        unclaimedWorkEnded(for: waiting)
+        waiting.lock.unlock()
       }
+      if busy { armWatchdog(until: .now) }
+      world.lock.lock()
       return
     }
     enforceJobBudget(world)
     step(world)
   }
 
-  /// Moves the jobs the ended job staged into the world's ready queue. Lock held.
+  /// Steps `world` after an unclaimed job ended, if it waits for such work. The world's lock
+  /// held.
+  func unclaimedWorkEnded(for world: World) {
+    guard !world.requests.isEmpty, waitsForUnclaimedWork(world) else { return }
+    world.needsMainActorFlush = true
+    world.jobsSinceProgress += 1
+    enforceJobBudget(world)
+    step(world)
+  }
+
+  /// Moves the jobs the ended job staged into the world's ready queue. The world's lock held.
   func joinStaged(_ world: World) {
     while let entry = world.staged.next() {
       world.pendingJobs += 1
@@ -195,25 +225,27 @@ extension FollowedWork {
 
   /// Whether a settle of `world` waits for unclaimed work too: work that left the main actor
   /// may be the world's, unless the main thread is blocked and the world does not use it (then
-  /// nothing new comes from the main actor anyway). Lock held.
+  /// nothing new comes from the main actor anyway). The world's lock held.
   func waitsForUnclaimedWork(_ world: World) -> Bool {
     world.usesMainActor || !mainQueueIsStalled
   }
 
   /// Whether none of the world's jobs, and no unclaimed job it waits for, is queued or running.
-  /// Lock held.
+  /// The world's lock held.
   func isSettled(_ world: World) -> Bool {
-    world.isSettled && (unclaimed.isSettled || !waitsForUnclaimedWork(world))
+    world.isSettled
+      && (unclaimedPendingJobs.load(ordering: .relaxed) == 0 || !waitsForUnclaimedWork(world))
   }
 
-  /// Ends the world's request if its work ran too long without settling. Lock held.
+  /// Ends the world's request if its work ran too long without settling. The world's lock held.
   func enforceJobBudget(_ world: World) {
     guard world.jobsSinceProgress > Self.jobBudget, !world.requests.isEmpty else { return }
     complete(world, with: .workNeverSettles(jobs: world.jobsSinceProgress))
     world.jobsSinceProgress = 0
   }
 
-  /// What to report about the job running (or that ran) too long on `world`. Lock held.
+  /// What to report about the job running (or that ran) too long on `world`. The world's lock
+  /// held.
   func blockedProblem(
     _ world: World,
     task: UInt64? = nil,

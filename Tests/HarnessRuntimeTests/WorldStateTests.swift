@@ -4,18 +4,6 @@ import HarnessIssues
 import HarnessRuntime
 import Testing
 
-/// Runs `body` on a thread of its own, outside any task and any world, and returns its result.
-private func onAThreadOfItsOwn<T: Sendable>(_ body: @escaping @Sendable () -> T) -> T {
-  let result = Locked<T?>(nil)
-  let done = DispatchSemaphore(value: 0)
-  Thread {
-    result.withLock { $0 = body() }
-    done.signal()
-  }.start()
-  done.wait()
-  return result.withLock { $0! }
-}
-
 /// Picks the oldest ready job: a run in the order the jobs became ready.
 private final class OldestFirst: JobChooser {
   let taskCreationSites = TaskCreationSites()
