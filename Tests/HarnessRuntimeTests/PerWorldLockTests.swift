@@ -46,9 +46,11 @@ import Testing
       _ = engine.leaveWorld(world)
     }
     // Bounded, so that a regression (one lock for every world) fails here rather than hangs.
-    let deadline = ContinuousClock.now.advanced(by: .seconds(20))
+    // Generously: alone it takes milliseconds, but beside the parallel suites under
+    // ThreadSanitizer the detached task waited tens of seconds for a thread of the pool.
+    let deadline = ContinuousClock.now.advanced(by: .seconds(120))
     while settled.withLock({ $0 == nil }), ContinuousClock.now < deadline {
-      try await Task.sleep(for: .milliseconds(5))
+      try await Task.sleep(for: .milliseconds(20))
     }
     let problems = settled.withLock { $0 }
     release.signal()
