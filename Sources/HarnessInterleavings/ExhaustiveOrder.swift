@@ -60,10 +60,13 @@ struct ExhaustiveOrder: JobOrderPolicy {
     self.pruning = pruning
     self.callsApart = callsApart
     isTracking = prefix.isEmpty
+    mirror.learnsCallsApart = pruning
   }
 
-  mutating func choose(among readyTasks: UnsafeBufferPointer<UInt64>, step: Int, decision: Int) -> Int {
-    let seen = mirror.observe(readyTasks)
+  mutating func choose(
+    among readyTasks: UnsafeBufferPointer<UInt64>, actors: UnsafeBufferPointer<UInt>, step: Int, decision: Int
+  ) -> Int {
+    let seen = mirror.observe(readyTasks, actors: actors)
     for (first, second) in mirror.takeCallsApart() {
       if let apart = callsApartKey(first, second) { learntApart.append(apart) }
     }
@@ -77,7 +80,8 @@ struct ExhaustiveOrder: JobOrderPolicy {
         ? []
         : sleep.filter { asleep in
           let apart = callsApartKey(asleep.serial, job.serial).map(callsApart.contains) ?? false
-          return asleep.serial != job.serial && asleep.footprint.isIndependent(of: footprint, callsApart: apart)
+          return asleep.serial != job.serial
+            && asleep.footprint.isIndependent(of: footprint, sleepingSince: asleep.decision, callsApart: apart)
         }
     }
     let index = ending == nil ? pick(seen, decision: decision) : 0

@@ -56,7 +56,9 @@ struct ExhaustiveSearch {
         outcome.runs += 1
         var sleep = branch.sleep
         for sibling in branch.earlierSiblings {
-          if let footprint = footprints[sibling] { sleep.append(SleepEntry(serial: sibling.serial, footprint: footprint)) }
+          if let footprint = footprints[sibling] {
+            sleep.append(SleepEntry(serial: sibling.serial, footprint: footprint, decision: sibling.path.count))
+          }
         }
         let candidate = await runSchedule(
           ExhaustiveOrder(

@@ -18,6 +18,8 @@ struct ReadyJobMirror {
     let serial: Int
     let task: Int
     let owner: Int
+    /// An actor's processing job's actor (its ordinal; 0 for other jobs or an actor not told).
+    var actor = 0
   }
 
   /// Decisions taken so far (steps with more than one ready job).
@@ -27,6 +29,12 @@ struct ReadyJobMirror {
   /// Calls into idle actors seen to go to different actors since ``takeCallsApart()``: one
   /// called while the other's actor job was still ready, and made one of its own.
   private var callsApart: [(Int, Int)] = []
+  /// Whether the mirror names actors and learns which calls go to different actors (what
+  /// independence needs; a shrinking replay does without).
+  var learnsCallsApart = false
+  /// The calls into idle actors that ran, whose actors are named: the job's serial, its actor's
+  /// ordinal, and the serial of the first job made ready after it ran.
+  private var namedCalls: [(serial: Int, actor: Int, bornBefore: Int)] = []
 
   /// What one step saw: the ready jobs, the task that ran last (0 for none), and what the job
   /// that ran last did, as far as the ready queue shows.
@@ -40,18 +48,29 @@ struct ReadyJobMirror {
   private(set) var ready: [Job] = []
   /// Task ordinals by the runtime's task id.
   private(set) var ordinals: [UInt64: Int] = [:]
+  /// The actors seen, by address: their ordinals (see ``ActorName``), and each held weakly, so
+  /// that an actor at the address of one that has gone is not taken for it.
+  private var actorOrdinals: [UInt: (ordinal: Int, actor: WeakActor)] = [:]
+  /// Per actor ordinal (from 1): the decisions before its first sight.
+  private var actorsBorn: [Int] = []
+
+  private struct WeakActor {
+    weak var object: AnyObject?
+  }
   private var nextSerial = 0
   private var lastChosen: Job?
   private(set) var currentTask = 0
   private(set) var lostTrack = false
   /// The actors' processing jobs that are ready, by serial: the task whose call scheduled the
-  /// actor (if a task's job did), and whether other tasks may have joined the actor's queue
-  /// unseen (a task's job left the world, neither coming back nor scheduling an actor, while
-  /// this job was ready: it may have queued on this actor).
-  private var actorJobs: [Int: (caller: Int?, callingJob: Int?, mayHoldOthers: Bool)] = [:]
+  /// actor (if a task's job did), and which other tasks may have joined the actor's queue unseen
+  /// (a task's job left the world, neither coming back nor scheduling an actor, while this job
+  /// was ready: it may have queued on this actor); `nil` if any task may have (a job Harness
+  /// could not read left the world while this one was ready).
+  private var actorJobs: [Int: (caller: Int?, callingJob: Int?, mayHold: Set<Int>?)] = [:]
 
   /// Brings the mirror up to date with the engine's ready queue at a step.
-  mutating func observe(_ readyTasks: UnsafeBufferPointer<UInt64>) -> Step {
+  /// `actors`: beside each ready job, its actor's address if it is an actor's processing job.
+  mutating func observe(_ readyTasks: UnsafeBufferPointer<UInt64>, actors: UnsafeBufferPointer<UInt>) -> Step {
     var fits = ready.count <= readyTasks.count
     if fits {
       for (offset, job) in ready.enumerated() where ordinal(readyTasks[offset]) != job.task {
@@ -69,8 +88,9 @@ struct ReadyJobMirror {
     let caller =
       lastChosen.map { $0.task != 0 && fresh.count == 1 && fresh[0] == 0 ? $0.task : 0 } ?? 0
     var newJobs: [Job] = []
-    for task in fresh {
-      newJobs.append(Job(serial: nextSerial, task: task, owner: task != 0 ? task : caller))
+    for (offset, task) in zip(ready.count..., fresh) {
+      let actor = learnsCallsApart && task == 0 && offset < actors.count ? actorOrdinalAssigning(actors[offset]) : 0
+      newJobs.append(Job(serial: nextSerial, task: task, owner: task != 0 ? task : caller, actor: actor))
       born.append(decisions)
       nextSerial += 1
     }
@@ -91,32 +111,54 @@ struct ReadyJobMirror {
     let newActorJobs = newJobs.filter { $0.task == 0 }
     let returned = newJobs.filter { $0.task != 0 }.map(\.task)
     var footprint: JobFootprint = .opaque
-    var leftUnseen = false
+    // The tasks that may have queued on a scheduled actor unseen in this job (`nil`: any).
+    var mayHaveQueued: Set<Int>? = []
     if job.task != 0 {
       if newActorJobs.isEmpty, returned == [job.task] {
         footprint = .step(task: job.task)
       } else if newActorJobs.count == 1, returned.isEmpty {
-        footprint = .toIdleActor(task: job.task)
+        footprint = .toIdleActor(task: job.task, actor: actorName(newActorJobs[0].actor))
+      } else if newActorJobs.isEmpty, !returned.contains(job.task) {
+        footprint = .quiet(task: job.task)
+        // It may have queued on a scheduled actor.
+        mayHaveQueued = [job.task]
       }
-      leftUnseen = !returned.contains(job.task) && footprint == .opaque
     } else {
       let record = actorJobs.removeValue(forKey: job.serial)
-      if let caller = record?.caller, record?.mayHoldOthers == false, newActorJobs.isEmpty, returned == [caller] {
-        footprint = .actorTurn(task: caller)
-      } else {
-        leftUnseen = true
+      if let caller = record?.caller, let others = record?.mayHold, newActorJobs.isEmpty, returned == [caller] {
+        footprint = .actorTurn(task: caller, others: others)
+        // A task that had queued here unseen ran its call here, and went on unseen again: it may
+        // have queued on another scheduled actor.
+        mayHaveQueued = others
       }
     }
-    if leftUnseen {
-      for serial in actorJobs.keys { actorJobs[serial]?.mayHoldOthers = true }
+    if footprint == .opaque, job.task == 0 || !returned.contains(job.task) {
+      mayHaveQueued = nil
     }
-    let caller = footprint == .toIdleActor(task: job.task) ? job.task : nil
-    if caller != nil {
+    for serial in actorJobs.keys {
+      if let tasks = mayHaveQueued {
+        if !tasks.isEmpty { actorJobs[serial]?.mayHold?.formUnion(tasks) }
+      } else {
+        actorJobs[serial]?.mayHold = nil
+      }
+    }
+    var caller: Int?
+    if case .toIdleActor = footprint { caller = job.task }
+    if caller != nil, learnsCallsApart {
       // Its actor was idle, so it is none of the actors whose jobs were ready.
       for record in actorJobs.values { if let other = record.callingJob { callsApart.append((other, job.serial)) } }
+      if newActorJobs[0].actor != 0 {
+        // Named: apart from every call that ran to another actor while this one was ready, or
+        // before which that one was.
+        let bornBefore = nextSerial - newJobs.count
+        for call in namedCalls where call.actor != newActorJobs[0].actor && job.serial < call.bornBefore {
+          callsApart.append((call.serial, job.serial))
+        }
+        namedCalls.append((job.serial, newActorJobs[0].actor, bornBefore))
+      }
     }
     for actorJob in newActorJobs {
-      actorJobs[actorJob.serial] = (caller, caller == nil ? nil : job.serial, caller == nil)
+      actorJobs[actorJob.serial] = (caller, caller == nil ? nil : job.serial, caller == nil ? nil : [])
     }
     return footprint
   }
@@ -149,6 +191,22 @@ struct ReadyJobMirror {
   static func isPreemption(_ step: Step, choosing index: Int) -> Bool {
     step.currentTask != 0 && step.ready[index].owner != step.currentTask
       && step.ready.contains { $0.owner == step.currentTask }
+  }
+
+  /// The name of the actor with ordinal `ordinal`, if known (not 0).
+  private func actorName(_ ordinal: Int) -> ActorName? {
+    ordinal == 0 ? nil : ActorName(ordinal: ordinal, born: actorsBorn[ordinal - 1])
+  }
+
+  /// The ordinal of the actor at `address` (0: none), whose processing job is ready (so the actor
+  /// is alive: its queue holds a call).
+  private mutating func actorOrdinalAssigning(_ address: UInt) -> Int {
+    guard address != 0, let pointer = UnsafeRawPointer(bitPattern: address) else { return 0 }
+    if let known = actorOrdinals[address], known.actor.object != nil { return known.ordinal }
+    actorsBorn.append(decisions)
+    let actor = Unmanaged<AnyObject>.fromOpaque(pointer).takeUnretainedValue()
+    actorOrdinals[address] = (actorsBorn.count, WeakActor(object: actor))
+    return actorsBorn.count
   }
 
   private func ordinal(_ id: UInt64) -> Int {
