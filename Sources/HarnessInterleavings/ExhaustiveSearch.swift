@@ -30,25 +30,31 @@ struct ExhaustiveSearch {
     var isComplete = false
   }
 
-  /// A job at a node: the decisions leading to the node, and the job's serial number.
-  private struct NodeJob: Hashable {
-    let path: [Int]
+  /// A job at a node explored before a branch of the node: its serial number, and where its
+  /// footprint there is kept once known (a key of the search's footprint table).
+  private struct Sibling {
     let serial: Int
+    let footprint: Int
   }
 
   private struct Branch {
-    let prefix: [Int]
+    let prefix: BranchPrefix
     let sleep: [SleepEntry]
     /// Siblings explored before it, asleep in it once their footprints are known.
-    let earlierSiblings: [NodeJob]
+    let earlierSiblings: [Sibling]
+    /// Its key in the footprint table: its run records there what its branch job touched.
+    let footprint: Int
   }
 
   /// Runs the search; `note` sees every run's order (for the report's numbers).
   func run(noting note: (JobOrder<ExhaustiveOrder>) -> Void) async -> Outcome {
     var outcome = Outcome()
     var rounds = Array(repeating: [Branch](), count: preemptionBound + 1)
-    rounds[0] = [Branch(prefix: [], sleep: [], earlierSiblings: [])]
-    var footprints: [NodeJob: JobFootprint] = [:]
+    rounds[0] = [Branch(prefix: .empty, sleep: [], earlierSiblings: [], footprint: 0)]
+    // By key (not by node path and serial: hashing paths cost more than the rest of a run's
+    // bookkeeping); 0 is no one's.
+    var footprints: [Int: JobFootprint] = [:]
+    var nextKey = 1
     var callsApart = Set<ActorCallsApart>()
     for round in 0...preemptionBound {
       while let branch = rounds[round].popLast() {
@@ -56,8 +62,8 @@ struct ExhaustiveSearch {
         outcome.runs += 1
         var sleep = branch.sleep
         for sibling in branch.earlierSiblings {
-          if let footprint = footprints[sibling] {
-            sleep.append(SleepEntry(serial: sibling.serial, footprint: footprint, decision: sibling.path.count))
+          if let footprint = footprints[sibling.footprint] {
+            sleep.append(SleepEntry(serial: sibling.serial, footprint: footprint, decision: branch.prefix.count - 1))
           }
         }
         let candidate = await runSchedule(
@@ -70,19 +76,33 @@ struct ExhaustiveSearch {
         }
         let policy = candidate.order.finalPolicy
         callsApart.formUnion(policy.learntApart)
-        for record in policy.footprints {
-          footprints[NodeJob(path: Array(policy.path[..<record.decision]), serial: record.serial)] = record.footprint
+        // What the job chosen at each decision from the branch point on touched there.
+        var touched: [Int: JobFootprint] = [:]
+        for record in policy.footprints { touched[record.decision] = record.footprint }
+        if branch.footprint != 0, let footprint = touched[branch.prefix.count - 1] {
+          footprints[branch.footprint] = footprint
+        }
+        // Where the footprint of the job chosen at each node is kept: known now, or (the node a
+        // cut run stopped at) once the branch deferred there has run.
+        let chosenKeys = policy.nodes.map { node in
+          defer { nextKey += 1 }
+          footprints[nextKey] = touched[node.decision]
+          return nextKey
         }
         switch policy.ending {
         case nil: outcome.explored += 1
         case .redundant: outcome.pruned += 1
         case .cut:
           if let deferred = policy.deferred, deferred.preemptions <= preemptionBound {
-            rounds[deferred.preemptions].append(Branch(prefix: deferred.prefix, sleep: deferred.sleep, earlierSiblings: []))
+            rounds[deferred.preemptions].append(
+              Branch(
+                prefix: BranchPrefix(deferred.prefix, upTo: deferred.prefix.count - 1, then: deferred.prefix.last ?? 0),
+                sleep: deferred.sleep, earlierSiblings: [], footprint: chosenKeys.last ?? 0))
           }
         }
-        for node in policy.nodes {
-          outcome.pruned += queueBranches(at: node, path: policy.path, round: round, into: &rounds)
+        for (node, key) in zip(policy.nodes, chosenKeys) {
+          outcome.pruned += queueBranches(
+            at: node, path: policy.path, round: round, chosenFootprint: key, nextKey: &nextKey, into: &rounds)
         }
       }
     }
@@ -92,28 +112,39 @@ struct ExhaustiveSearch {
 
   /// Queues the other branches of `node` (the run took `node.chosen`) in the rounds of their
   /// preemption counts; returns how many were skipped as asleep.
+  /// `chosenFootprint`: the key of the footprint of the job the run chose there (0 if unknown);
+  /// `nextKey`: the next free key of the footprint table, for the branches queued.
   private func queueBranches(
-    at node: ExhaustiveOrder.Node, path: [Int], round: Int, into rounds: inout [[Branch]]
+    at node: ExhaustiveOrder.Node, path: [Int], round: Int, chosenFootprint: Int, nextKey: inout Int,
+    into rounds: inout [[Branch]]
   ) -> Int {
-    let base = Array(path[..<node.decision])
-    let asleep = Set(node.asleep.map(\.serial))
     let chosenCost = node.preemptionsBefore + (node.isPreemption(node.chosen) ? 1 : 0)
-    var earlier: [(job: NodeJob, cost: Int)] = [(NodeJob(path: base, serial: node.ready[node.chosen].serial), chosenCost)]
+    var earlier: [(job: Sibling, cost: Int)] = [
+      (Sibling(serial: node.ready[node.chosen].serial, footprint: chosenFootprint), chosenCost)
+    ]
     var branches: [(round: Int, branch: Branch)] = []
     var skipped = 0
     for index in node.ready.indices where index != node.chosen {
       let cost = node.preemptionsBefore + (node.isPreemption(index) ? 1 : 0)
       guard cost <= preemptionBound else { continue }
-      let job = NodeJob(path: base, serial: node.ready[index].serial)
-      if asleep.contains(job.serial) {
+      let serial = node.ready[index].serial
+      if node.asleep.contains(where: { $0.serial == serial }) {
         skipped += 1
         continue
       }
       // A sibling with more preemptions has less room below it: its branches need not cover
       // this one's reorderings within the bound, so only cheaper or equal ones sleep here.
       let siblings = earlier.filter { $0.cost <= cost }.map(\.job)
-      branches.append((max(cost, round), Branch(prefix: base + [index], sleep: node.asleep, earlierSiblings: siblings)))
-      earlier.append((job, cost))
+      let key = nextKey
+      nextKey += 1
+      branches.append(
+        (
+          max(cost, round),
+          Branch(
+            prefix: BranchPrefix(path, upTo: node.decision, then: index), sleep: node.asleep, earlierSiblings: siblings,
+            footprint: key)
+        ))
+      earlier.append((Sibling(serial: serial, footprint: key), cost))
     }
     // Last first: the first sibling is popped (and run) first, so its footprint is known when
     // the next one is run.

@@ -20,6 +20,8 @@ struct ReadyJobMirror {
     let owner: Int
     /// An actor's processing job's actor (its ordinal; 0 for other jobs or an actor not told).
     var actor = 0
+    /// Its task's id in the run (0 for no task), to check that the queue still fits.
+    var id: UInt64 = 0
   }
 
   /// Decisions taken so far (steps with more than one ready job).
@@ -73,7 +75,7 @@ struct ReadyJobMirror {
   mutating func observe(_ readyTasks: UnsafeBufferPointer<UInt64>, actors: UnsafeBufferPointer<UInt>) -> Step {
     var fits = ready.count <= readyTasks.count
     if fits {
-      for (offset, job) in ready.enumerated() where ordinal(readyTasks[offset]) != job.task {
+      for (offset, job) in ready.enumerated() where readyTasks[offset] != job.id {
         fits = false
         break
       }
@@ -83,20 +85,20 @@ struct ReadyJobMirror {
       ready = []
       actorJobs = [:]
     }
-    let fresh = readyTasks[ready.count...].map { ordinalAssigning($0) }
+    let old = ready.count
     // A task's job that made ready one actor job and nothing else called into an idle actor.
-    let caller =
-      lastChosen.map { $0.task != 0 && fresh.count == 1 && fresh[0] == 0 ? $0.task : 0 } ?? 0
-    var newJobs: [Job] = []
-    for (offset, task) in zip(ready.count..., fresh) {
+    let caller = lastChosen.map { $0.task != 0 && readyTasks.count == old + 1 && readyTasks[old] == 0 ? $0.task : 0 } ?? 0
+    for offset in old..<readyTasks.count {
+      let task = ordinalAssigning(readyTasks[offset])
       let actor = learnsCallsApart && task == 0 && offset < actors.count ? actorOrdinalAssigning(actors[offset]) : 0
-      newJobs.append(Job(serial: nextSerial, task: task, owner: task != 0 ? task : caller, actor: actor))
+      ready.append(
+        Job(serial: nextSerial, task: task, owner: task != 0 ? task : caller, actor: actor, id: readyTasks[offset]))
       born.append(decisions)
       nextSerial += 1
     }
-    ready += newJobs
     var footprint: JobFootprint?
     if let lastChosen {
+      let newJobs = ready[old...]
       footprint = noteEffect(of: lastChosen, madeReady: newJobs)
       // After an actor's processing job, the task it handed back to the world is the one that
       // goes on.
@@ -107,57 +109,76 @@ struct ReadyJobMirror {
   }
 
   /// What `job` touched, from the jobs it made ready; keeps the ready actor jobs' records.
-  private mutating func noteEffect(of job: Job, madeReady newJobs: [Job]) -> JobFootprint {
-    let newActorJobs = newJobs.filter { $0.task == 0 }
-    let returned = newJobs.filter { $0.task != 0 }.map(\.task)
+  private mutating func noteEffect(of job: Job, madeReady newJobs: ArraySlice<Job>) -> JobFootprint {
+    // Counted, not filtered into arrays: this runs at every step of every run that follows the
+    // queue (exhaustive runs, shrinking's replays).
+    var actorJobCount = 0
+    var firstActorJob: Job?
+    var returnedCount = 0
+    var firstReturned = 0
+    var ownReturned = false
+    for new in newJobs {
+      if new.task == 0 {
+        if firstActorJob == nil { firstActorJob = new }
+        actorJobCount += 1
+      } else {
+        if returnedCount == 0 { firstReturned = new.task }
+        returnedCount += 1
+        if new.task == job.task { ownReturned = true }
+      }
+    }
     var footprint: JobFootprint = .opaque
     // The tasks that may have queued on a scheduled actor unseen in this job (`nil`: any).
     var mayHaveQueued: Set<Int>? = []
     if job.task != 0 {
-      if newActorJobs.isEmpty, returned == [job.task] {
+      if actorJobCount == 0, returnedCount == 1, ownReturned {
         footprint = .step(task: job.task)
-      } else if newActorJobs.count == 1, returned.isEmpty {
-        footprint = .toIdleActor(task: job.task, actor: actorName(newActorJobs[0].actor))
-      } else if newActorJobs.isEmpty, !returned.contains(job.task) {
+      } else if actorJobCount == 1, returnedCount == 0, let actorJob = firstActorJob {
+        footprint = .toIdleActor(task: job.task, actor: actorName(actorJob.actor))
+      } else if actorJobCount == 0, !ownReturned {
         footprint = .quiet(task: job.task)
         // It may have queued on a scheduled actor.
         mayHaveQueued = [job.task]
       }
     } else {
       let record = actorJobs.removeValue(forKey: job.serial)
-      if let caller = record?.caller, let others = record?.mayHold, newActorJobs.isEmpty, returned == [caller] {
+      if let caller = record?.caller, let others = record?.mayHold, actorJobCount == 0, returnedCount == 1,
+        firstReturned == caller
+      {
         footprint = .actorTurn(task: caller, others: others)
         // A task that had queued here unseen ran its call here, and went on unseen again: it may
         // have queued on another scheduled actor.
         mayHaveQueued = others
       }
     }
-    if footprint == .opaque, job.task == 0 || !returned.contains(job.task) {
+    if footprint == .opaque, job.task == 0 || !ownReturned {
       mayHaveQueued = nil
     }
-    for serial in actorJobs.keys {
-      if let tasks = mayHaveQueued {
-        if !tasks.isEmpty { actorJobs[serial]?.mayHold?.formUnion(tasks) }
-      } else {
-        actorJobs[serial]?.mayHold = nil
+    if mayHaveQueued?.isEmpty != true {
+      for serial in actorJobs.keys {
+        if let tasks = mayHaveQueued {
+          actorJobs[serial]?.mayHold?.formUnion(tasks)
+        } else {
+          actorJobs[serial]?.mayHold = nil
+        }
       }
     }
     var caller: Int?
     if case .toIdleActor = footprint { caller = job.task }
-    if caller != nil, learnsCallsApart {
+    if caller != nil, learnsCallsApart, let actor = firstActorJob?.actor {
       // Its actor was idle, so it is none of the actors whose jobs were ready.
       for record in actorJobs.values { if let other = record.callingJob { callsApart.append((other, job.serial)) } }
-      if newActorJobs[0].actor != 0 {
+      if actor != 0 {
         // Named: apart from every call that ran to another actor while this one was ready, or
         // before which that one was.
         let bornBefore = nextSerial - newJobs.count
-        for call in namedCalls where call.actor != newActorJobs[0].actor && job.serial < call.bornBefore {
+        for call in namedCalls where call.actor != actor && job.serial < call.bornBefore {
           callsApart.append((call.serial, job.serial))
         }
-        namedCalls.append((job.serial, newActorJobs[0].actor, bornBefore))
+        namedCalls.append((job.serial, actor, bornBefore))
       }
     }
-    for actorJob in newActorJobs {
+    for actorJob in newJobs where actorJob.task == 0 {
       actorJobs[actorJob.serial] = (caller, caller == nil ? nil : job.serial, caller == nil ? nil : [])
     }
     return footprint
@@ -207,10 +228,6 @@ struct ReadyJobMirror {
     let actor = Unmanaged<AnyObject>.fromOpaque(pointer).takeUnretainedValue()
     actorOrdinals[address] = (actorsBorn.count, WeakActor(object: actor))
     return actorsBorn.count
-  }
-
-  private func ordinal(_ id: UInt64) -> Int {
-    id == 0 ? 0 : ordinals[id] ?? -1
   }
 
   private mutating func ordinalAssigning(_ id: UInt64) -> Int {

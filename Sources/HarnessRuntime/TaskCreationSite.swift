@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -91,14 +92,26 @@ struct TaskCreationSite: Sendable {
   /// type and names the partial function an async function was split into.
   static func simplified(_ name: String) -> String {
     var name = name
-    name.replace(#/^\(\d+\) (?:suspend|await) resume partial function for /#, with: "")
-    name.replace(#/^partial apply for /#, with: "")
-    // A closure's own signature: "closure #2 (inout Swift.TaskGroup<()>) async -> () in …".
-    name.replace(#/((?:implicit )?closure #\d+)(?: @\w+)* \(.*?\)(?: async)?(?: throws(?:\(.*?\))?)? -> .*? in /#) {
-      "\($0.output.1) in "
+    patterns.withLock { patterns in
+      name.replace(patterns.partialFunction, with: "")
+      name.replace(patterns.partialApply, with: "")
+      // A closure's own signature: "closure #2 (inout Swift.TaskGroup<()>) async -> () in …".
+      name.replace(patterns.closureSignature) { "\($0.output.1) in " }
+      // The enclosing function's result: "Bank.withdraw(_:) async -> ()".
+      name.replace(patterns.functionResult, with: ")")
     }
-    // The enclosing function's result: "Bank.withdraw(_:) async -> ()".
-    name.replace(#/\)(?: async)?(?: throws(?:\(.*?\))?)? -> .*$/#, with: ")")
     return name
+  }
+
+  /// The patterns of ``simplified(_:)``, parsed once (a regex is not `Sendable`, so they are used
+  /// under a lock): parsing them at every call took most of the time of naming a run's tasks
+  /// (the report of a shrunk failure names them), about a millisecond a run.
+  private static let patterns = Mutex(Patterns())
+
+  private struct Patterns {
+    let partialFunction = #/^\(\d+\) (?:suspend|await) resume partial function for /#
+    let partialApply = #/^partial apply for /#
+    let closureSignature = #/((?:implicit )?closure #\d+)(?: @\w+)* \(.*?\)(?: async)?(?: throws(?:\(.*?\))?)? -> .*? in /#
+    let functionResult = #/\)(?: async)?(?: throws(?:\(.*?\))?)? -> .*$/#
   }
 }
