@@ -76,33 +76,39 @@ struct ExhaustiveSearch {
         }
         let policy = candidate.order.finalPolicy
         callsApart.formUnion(policy.learntApart)
-        // What the job chosen at each decision from the branch point on touched there.
-        var touched: [Int: JobFootprint] = [:]
-        for record in policy.footprints { touched[record.decision] = record.footprint }
-        if branch.footprint != 0, let footprint = touched[branch.prefix.count - 1] {
+        // What the job chosen at each decision from the branch point on touched there, in order
+        // of decision: read in step with the nodes.
+        let recorded = policy.footprints
+        var nextRecord = 0
+        func touched(at decision: Int) -> JobFootprint? {
+          while nextRecord < recorded.count, recorded[nextRecord].decision < decision { nextRecord += 1 }
+          return nextRecord < recorded.count && recorded[nextRecord].decision == decision
+            ? recorded[nextRecord].footprint : nil
+        }
+        if branch.footprint != 0, let footprint = touched(at: branch.prefix.count - 1) {
           footprints[branch.footprint] = footprint
         }
-        // Where the footprint of the job chosen at each node is kept: known now, or (the node a
-        // cut run stopped at) once the branch deferred there has run.
-        let chosenKeys = policy.nodes.map { node in
-          defer { nextKey += 1 }
-          footprints[nextKey] = touched[node.decision]
-          return nextKey
-        }
+        // The node a cut run stopped at: the footprint of the job chosen there is known once the
+        // branch deferred there has run.
+        var cutKey: Int?
         switch policy.ending {
         case nil: outcome.explored += 1
         case .redundant: outcome.pruned += 1
         case .cut:
           if let deferred = policy.deferred, deferred.preemptions <= preemptionBound {
+            cutKey = nextKey
+            nextKey += 1
             rounds[deferred.preemptions].append(
               Branch(
                 prefix: BranchPrefix(deferred.prefix, upTo: deferred.prefix.count - 1, then: deferred.prefix.last ?? 0),
-                sleep: deferred.sleep, earlierSiblings: [], footprint: chosenKeys.last ?? 0))
+                sleep: deferred.sleep, earlierSiblings: [], footprint: cutKey ?? 0))
           }
         }
-        for (node, key) in zip(policy.nodes, chosenKeys) {
+        for (offset, node) in policy.nodes.enumerated() {
+          let key = offset == policy.nodes.count - 1 ? cutKey : nil
           outcome.pruned += queueBranches(
-            at: node, path: policy.path, round: round, chosenFootprint: key, nextKey: &nextKey, into: &rounds)
+            at: node, path: policy.path, round: round, chosen: (key, touched(at: node.decision)), nextKey: &nextKey,
+            footprints: &footprints, into: &rounds)
         }
       }
     }
@@ -112,16 +118,15 @@ struct ExhaustiveSearch {
 
   /// Queues the other branches of `node` (the run took `node.chosen`) in the rounds of their
   /// preemption counts; returns how many were skipped as asleep.
-  /// `chosenFootprint`: the key of the footprint of the job the run chose there (0 if unknown);
-  /// `nextKey`: the next free key of the footprint table, for the branches queued.
+  /// `chosen`: where the footprint of the job the run chose there is kept, if decided already,
+  /// and the footprint, if known (kept in `footprints` under a new key once a branch needs it);
+  /// `nextKey`: the next free key of the footprint table.
   private func queueBranches(
-    at node: ExhaustiveOrder.Node, path: [Int], round: Int, chosenFootprint: Int, nextKey: inout Int,
-    into rounds: inout [[Branch]]
+    at node: ExhaustiveOrder.Node, path: [Int], round: Int, chosen: (key: Int?, footprint: JobFootprint?),
+    nextKey: inout Int, footprints: inout [Int: JobFootprint], into rounds: inout [[Branch]]
   ) -> Int {
     let chosenCost = node.preemptionsBefore + (node.isPreemption(node.chosen) ? 1 : 0)
-    var earlier: [(job: Sibling, cost: Int)] = [
-      (Sibling(serial: node.ready[node.chosen].serial, footprint: chosenFootprint), chosenCost)
-    ]
+    var earlier: [(job: Sibling, cost: Int)] = []
     var branches: [(round: Int, branch: Branch)] = []
     var skipped = 0
     for index in node.ready.indices where index != node.chosen {
@@ -132,9 +137,19 @@ struct ExhaustiveSearch {
         skipped += 1
         continue
       }
+      if earlier.isEmpty {
+        var key = chosen.key ?? 0
+        if key == 0, let footprint = chosen.footprint {
+          key = nextKey
+          nextKey += 1
+          footprints[key] = footprint
+        }
+        earlier.append((Sibling(serial: node.ready[node.chosen].serial, footprint: key), chosenCost))
+      }
       // A sibling with more preemptions has less room below it: its branches need not cover
       // this one's reorderings within the bound, so only cheaper or equal ones sleep here.
-      let siblings = earlier.filter { $0.cost <= cost }.map(\.job)
+      var siblings: [Sibling] = []
+      for sibling in earlier where sibling.cost <= cost { siblings.append(sibling.job) }
       let key = nextKey
       nextKey += 1
       branches.append(
