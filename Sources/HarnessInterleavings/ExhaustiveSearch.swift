@@ -51,10 +51,9 @@ struct ExhaustiveSearch {
     var outcome = Outcome()
     var rounds = Array(repeating: [Branch](), count: preemptionBound + 1)
     rounds[0] = [Branch(prefix: .empty, sleep: [], earlierSiblings: [], footprint: 0)]
-    // By key (not by node path and serial: hashing paths cost more than the rest of a run's
-    // bookkeeping); 0 is no one's.
-    var footprints: [Int: JobFootprint] = [:]
-    var nextKey = 1
+    // By key, the index (not by node path and serial: hashing paths cost more than the rest of
+    // a run's bookkeeping); key 0 is no one's.
+    var footprints: [JobFootprint?] = [nil]
     var callsApart = Set<ActorCallsApart>()
     for round in 0...preemptionBound {
       while let branch = rounds[round].popLast() {
@@ -96,8 +95,8 @@ struct ExhaustiveSearch {
         case .redundant: outcome.pruned += 1
         case .cut:
           if let deferred = policy.deferred, deferred.preemptions <= preemptionBound {
-            cutKey = nextKey
-            nextKey += 1
+            cutKey = footprints.count
+            footprints.append(nil)
             rounds[deferred.preemptions].append(
               Branch(
                 prefix: BranchPrefix(deferred.prefix, upTo: deferred.prefix.count - 1, then: deferred.prefix.last ?? 0),
@@ -107,7 +106,7 @@ struct ExhaustiveSearch {
         for (offset, node) in policy.nodes.enumerated() {
           let key = offset == policy.nodes.count - 1 ? cutKey : nil
           outcome.pruned += queueBranches(
-            at: node, path: policy.path, round: round, chosen: (key, touched(at: node.decision)), nextKey: &nextKey,
+            at: node, path: policy.path, round: round, chosen: (key, touched(at: node.decision)),
             footprints: &footprints, into: &rounds)
         }
       }
@@ -120,10 +119,10 @@ struct ExhaustiveSearch {
   /// preemption counts; returns how many were skipped as asleep.
   /// `chosen`: where the footprint of the job the run chose there is kept, if decided already,
   /// and the footprint, if known (kept in `footprints` under a new key once a branch needs it);
-  /// `nextKey`: the next free key of the footprint table.
+  /// `footprints`: the footprint table, which gives each branch queued a key.
   private func queueBranches(
     at node: ExhaustiveOrder.Node, path: [Int], round: Int, chosen: (key: Int?, footprint: JobFootprint?),
-    nextKey: inout Int, footprints: inout [Int: JobFootprint], into rounds: inout [[Branch]]
+    footprints: inout [JobFootprint?], into rounds: inout [[Branch]]
   ) -> Int {
     let chosenCost = node.preemptionsBefore + (node.isPreemption(node.chosen) ? 1 : 0)
     var earlier: [(job: Sibling, cost: Int)] = []
@@ -140,9 +139,8 @@ struct ExhaustiveSearch {
       if earlier.isEmpty {
         var key = chosen.key ?? 0
         if key == 0, let footprint = chosen.footprint {
-          key = nextKey
-          nextKey += 1
-          footprints[key] = footprint
+          key = footprints.count
+          footprints.append(footprint)
         }
         earlier.append((Sibling(serial: node.ready[node.chosen].serial, footprint: key), chosenCost))
       }
@@ -150,8 +148,8 @@ struct ExhaustiveSearch {
       // this one's reorderings within the bound, so only cheaper or equal ones sleep here.
       var siblings: [Sibling] = []
       for sibling in earlier where sibling.cost <= cost { siblings.append(sibling.job) }
-      let key = nextKey
-      nextKey += 1
+      let key = footprints.count
+      footprints.append(nil)
       branches.append(
         (
           max(cost, round),

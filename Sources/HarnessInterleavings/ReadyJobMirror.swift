@@ -68,7 +68,8 @@ struct ReadyJobMirror {
   /// (a task's job left the world, neither coming back nor scheduling an actor, while this job
   /// was ready: it may have queued on this actor); `nil` if any task may have (a job Harness
   /// could not read left the world while this one was ready).
-  private var actorJobs: [Int: (caller: Int?, callingJob: Int?, mayHold: Set<Int>?)] = [:]
+  /// (A few at a time: an array, searched.)
+  private var actorJobs: [(serial: Int, caller: Int?, callingJob: Int?, mayHold: Set<Int>?)] = []
 
   /// Brings the mirror up to date with the engine's ready queue at a step.
   /// `actors`: beside each ready job, its actor's address if it is an actor's processing job.
@@ -83,7 +84,7 @@ struct ReadyJobMirror {
     if !fits {
       lostTrack = true
       ready = []
-      actorJobs = [:]
+      actorJobs = []
     }
     let old = ready.count
     // A task's job that made ready one actor job and nothing else called into an idle actor.
@@ -141,7 +142,7 @@ struct ReadyJobMirror {
         mayHaveQueued = [job.task]
       }
     } else {
-      let record = actorJobs.removeValue(forKey: job.serial)
+      let record = actorJobs.firstIndex { $0.serial == job.serial }.map { actorJobs.remove(at: $0) }
       if let caller = record?.caller, let others = record?.mayHold, actorJobCount == 0, returnedCount == 1,
         firstReturned == caller
       {
@@ -155,11 +156,11 @@ struct ReadyJobMirror {
       mayHaveQueued = nil
     }
     if mayHaveQueued?.isEmpty != true {
-      for serial in actorJobs.keys {
+      for index in actorJobs.indices {
         if let tasks = mayHaveQueued {
-          actorJobs[serial]?.mayHold?.formUnion(tasks)
+          actorJobs[index].mayHold?.formUnion(tasks)
         } else {
-          actorJobs[serial]?.mayHold = nil
+          actorJobs[index].mayHold = nil
         }
       }
     }
@@ -167,7 +168,7 @@ struct ReadyJobMirror {
     if case .toIdleActor = footprint { caller = job.task }
     if caller != nil, learnsCallsApart, let actor = firstActorJob?.actor {
       // Its actor was idle, so it is none of the actors whose jobs were ready.
-      for record in actorJobs.values { if let other = record.callingJob { callsApart.append((other, job.serial)) } }
+      for record in actorJobs { if let other = record.callingJob { callsApart.append((other, job.serial)) } }
       if actor != 0 {
         // Named: apart from every call that ran to another actor while this one was ready, or
         // before which that one was.
@@ -179,7 +180,7 @@ struct ReadyJobMirror {
       }
     }
     for actorJob in newJobs where actorJob.task == 0 {
-      actorJobs[actorJob.serial] = (caller, caller == nil ? nil : job.serial, caller == nil ? nil : [])
+      actorJobs.append((actorJob.serial, caller, caller == nil ? nil : job.serial, caller == nil ? nil : []))
     }
     return footprint
   }
