@@ -142,13 +142,9 @@ private func exhaustiveFailure(
       "three tasks, one shared actor",
       { outcomes in
         let log = OrderLog()
-        await withTaskGroup(of: Void.self) { group in
-          for task in 0..<3 {
-            group.addTask {
-              await log.append(task)
-              await log.append(task + 10)
-            }
-          }
+        await inTasksOfAGroup(3) { task in
+          await log.append(task)
+          await log.append(task + 10)
         }
         let order = await log.entries
         outcomes.withLock { _ = $0.insert(order) }
@@ -176,15 +172,11 @@ private func exhaustiveFailure(
       "own actors and one shared",
       { outcomes in
         let shared = OrderLog()
-        await withTaskGroup(of: Void.self) { group in
-          for task in 0..<2 {
-            group.addTask {
-              let own = OrderLog()
-              await own.append(task)
-              await shared.append(task)
-              await own.append(task)
-            }
-          }
+        await inTasksOfAGroup(2) { task in
+          let own = OrderLog()
+          await own.append(task)
+          await shared.append(task)
+          await own.append(task)
         }
         let order = await shared.entries
         outcomes.withLock { _ = $0.insert(order) }
@@ -247,6 +239,13 @@ let countsAreThoseOfAPlainDebugBuild: Bool = {
     return false
   #endif
 }()
+
+/// Runs `body` in `count` child tasks of a task group (numbered from 0), and waits for them.
+func inTasksOfAGroup(_ count: Int, _ body: @escaping @Sendable (Int) async -> Void) async {
+  await withTaskGroup(of: Void.self) { group in
+    for task in 0..<count { group.addTask { await body(task) } }
+  }
+}
 
 /// An actor that logs what it is given, in order.
 actor OrderLog {
