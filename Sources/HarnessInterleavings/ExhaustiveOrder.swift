@@ -28,7 +28,7 @@ struct ExhaustiveOrder: JobOrderPolicy {
     case cut
   }
 
-  let prefix: [Int]
+  let prefix: BranchPrefix
   /// The sleep set at the branch point (the prefix's last decision).
   let branchSleep: [SleepEntry]
   /// The most preemptions a run of this round may take.
@@ -53,17 +53,22 @@ struct ExhaustiveOrder: JobOrderPolicy {
   private(set) var diverged = false
   /// Pairs of calls this run saw go to different actors.
   private(set) var learntApart: [ActorCallsApart] = []
-  init(prefix: [Int], branchSleep: [SleepEntry], bound: Int, pruning: Bool, callsApart: Set<ActorCallsApart> = []) {
+  init(
+    prefix: BranchPrefix, branchSleep: [SleepEntry], bound: Int, pruning: Bool, callsApart: Set<ActorCallsApart> = []
+  ) {
     self.prefix = prefix
     self.branchSleep = branchSleep
     self.bound = bound
     self.pruning = pruning
     self.callsApart = callsApart
     isTracking = prefix.isEmpty
+    mirror.learnsCallsApart = pruning
   }
 
-  mutating func choose(among readyTasks: UnsafeBufferPointer<UInt64>, step: Int, decision: Int) -> Int {
-    let seen = mirror.observe(readyTasks)
+  mutating func choose(
+    among readyTasks: UnsafeBufferPointer<UInt64>, actors: UnsafeBufferPointer<UInt>, step: Int, decision: Int
+  ) -> Int {
+    let seen = mirror.observe(readyTasks, actors: actors)
     for (first, second) in mirror.takeCallsApart() {
       if let apart = callsApartKey(first, second) { learntApart.append(apart) }
     }
@@ -72,13 +77,19 @@ struct ExhaustiveOrder: JobOrderPolicy {
         footprints.append((pending.decision, job.serial, footprint))
       }
       pendingFootprint = nil
-      sleep =
-        mirror.lostTrack
-        ? []
-        : sleep.filter { asleep in
-          let apart = callsApartKey(asleep.serial, job.serial).map(callsApart.contains) ?? false
-          return asleep.serial != job.serial && asleep.footprint.isIndependent(of: footprint, callsApart: apart)
+      if mirror.lostTrack {
+        sleep = []
+      } else if !sleep.isEmpty {
+        sleep = sleep.filter { asleep in
+          guard asleep.serial != job.serial else { return false }
+          if asleep.footprint.isIndependent(of: footprint, sleepingSince: asleep.decision) { return true }
+          // Two calls into idle actors: perhaps seen apart (only then is the key worth making).
+          guard case .toIdleActor = asleep.footprint, case .toIdleActor = footprint,
+            let key = callsApartKey(asleep.serial, job.serial), callsApart.contains(key)
+          else { return false }
+          return asleep.footprint.isIndependent(of: footprint, sleepingSince: asleep.decision, callsApart: true)
         }
+      }
     }
     let index = ending == nil ? pick(seen, decision: decision) : 0
     mirror.choose(index)
@@ -94,7 +105,7 @@ struct ExhaustiveOrder: JobOrderPolicy {
   }
 
   private mutating func pick(_ seen: ReadyJobMirror.Step, decision: Int) -> Int {
-    let asleep = Set(sleep.map(\.serial))
+    let asleep = sleep.isEmpty ? [] : Set(sleep.map(\.serial))
     guard seen.ready.count > 1 else {
       if isTracking, pruning, asleep.contains(seen.ready[0].serial) { ending = .redundant }
       return 0
@@ -134,5 +145,34 @@ struct ExhaustiveOrder: JobOrderPolicy {
     }
     pendingFootprint = (decision, seen.ready[index].serial)
     return index
+  }
+}
+
+/// The decisions a run of an exhaustive exploration follows to its branch point: a path up to a
+/// node, then the index taken there. Kept as the path it was cut from (shared, not copied: a run
+/// queues branches at most of its decisions, and most of them never run).
+struct BranchPrefix {
+  private let path: [Int]
+  private let last: Int
+  /// How many decisions it holds: the branch point is the last.
+  let count: Int
+
+  static let empty = BranchPrefix(path: [], last: 0, count: 0)
+
+  private init(path: [Int], last: Int, count: Int) {
+    self.path = path
+    self.last = last
+    self.count = count
+  }
+
+  /// `path`'s first `decisions` decisions, then `index`.
+  init(_ path: [Int], upTo decisions: Int, then index: Int) {
+    self.init(path: path, last: index, count: decisions + 1)
+  }
+
+  var isEmpty: Bool { count == 0 }
+
+  subscript(decision: Int) -> Int {
+    decision == count - 1 ? last : path[decision]
   }
 }

@@ -36,8 +36,10 @@ package struct GuidedOrder: JobOrderPolicy {
     self.init(guide: decisions.map { .index($0.chosen, readyCount: $0.readyCount, task: -1) })
   }
 
-  mutating func choose(among readyTasks: UnsafeBufferPointer<UInt64>, step: Int, decision: Int) -> Int {
-    let seen = mirror.observe(readyTasks)
+  mutating func choose(
+    among readyTasks: UnsafeBufferPointer<UInt64>, actors: UnsafeBufferPointer<UInt>, step: Int, decision: Int
+  ) -> Int {
+    let seen = mirror.observe(readyTasks, actors: actors)
     var index = 0
     if seen.ready.count > 1 {
       index = pick(seen, decision: decision)

@@ -41,9 +41,9 @@ final class JobOrder<Policy: JobOrderPolicy>: RecordedJobOrder {
     wantsTaskNames = namingTasks
   }
 
-  func chooseNext(among readyTasks: UnsafeBufferPointer<UInt64>) -> Int {
+  func chooseNext(among readyTasks: UnsafeBufferPointer<UInt64>, actors: UnsafeBufferPointer<UInt>) -> Int {
     steps += 1
-    let index = policy.choose(among: readyTasks, step: steps, decision: decisions.count)
+    let index = policy.choose(among: readyTasks, actors: actors, step: steps, decision: decisions.count)
     if readyTasks.count > 1 {
       decisions.append(Schedule.Decision(readyCount: readyTasks.count, chosen: index))
     }
@@ -63,9 +63,12 @@ final class JobOrder<Policy: JobOrderPolicy>: RecordedJobOrder {
 
 /// A strategy's rule for one iteration.
 protocol JobOrderPolicy {
-  /// The index of the job to run among `readyTasks` (at least one), at step `step` (from 1),
-  /// `decision` decisions (steps with a choice) having been taken before.
-  mutating func choose(among readyTasks: UnsafeBufferPointer<UInt64>, step: Int, decision: Int) -> Int
+  /// The index of the job to run among `readyTasks` (at least one; `actors` beside them, see
+  /// ``JobChooser``), at step `step` (from 1), `decision` decisions (steps with a choice) having
+  /// been taken before.
+  mutating func choose(
+    among readyTasks: UnsafeBufferPointer<UInt64>, actors: UnsafeBufferPointer<UInt>, step: Int, decision: Int
+  ) -> Int
   /// For a replay: why the run did not follow the recorded schedule, if it did not.
   func divergence(decisionsTaken: Int) -> String?
 }
@@ -82,7 +85,9 @@ struct RandomOrder: JobOrderPolicy {
     generator = SeededRandomNumberGenerator(seed: seed)
   }
 
-  mutating func choose(among readyTasks: UnsafeBufferPointer<UInt64>, step: Int, decision: Int) -> Int {
+  mutating func choose(
+    among readyTasks: UnsafeBufferPointer<UInt64>, actors: UnsafeBufferPointer<UInt>, step: Int, decision: Int
+  ) -> Int {
     readyTasks.count == 1 ? 0 : Int.random(in: 0..<readyTasks.count, using: &generator)
   }
 }
@@ -125,7 +130,9 @@ struct PriorityChangeOrder: JobOrderPolicy {
     changePoints = points
   }
 
-  mutating func choose(among readyTasks: UnsafeBufferPointer<UInt64>, step: Int, decision: Int) -> Int {
+  mutating func choose(
+    among readyTasks: UnsafeBufferPointer<UInt64>, actors: UnsafeBufferPointer<UInt>, step: Int, decision: Int
+  ) -> Int {
     var best = 0
     var bestPriority = Int.min
     var longestWait = 0
@@ -173,7 +180,9 @@ struct ReplayOrder: JobOrderPolicy {
     trace = ReplayTrace(ignoring: driver)
   }
 
-  mutating func choose(among readyTasks: UnsafeBufferPointer<UInt64>, step: Int, decision: Int) -> Int {
+  mutating func choose(
+    among readyTasks: UnsafeBufferPointer<UInt64>, actors: UnsafeBufferPointer<UInt>, step: Int, decision: Int
+  ) -> Int {
     let index = chooseRecorded(among: readyTasks, decision: decision)
     trace.note(readyTasks, chosen: index)
     return index

@@ -18,6 +18,10 @@ struct ReadyJobMirror {
     let serial: Int
     let task: Int
     let owner: Int
+    /// An actor's processing job's actor (its ordinal; 0 for other jobs or an actor not told).
+    var actor = 0
+    /// Its task's id in the run (0 for no task), to check that the queue still fits.
+    var id: UInt64 = 0
   }
 
   /// Decisions taken so far (steps with more than one ready job).
@@ -27,6 +31,12 @@ struct ReadyJobMirror {
   /// Calls into idle actors seen to go to different actors since ``takeCallsApart()``: one
   /// called while the other's actor job was still ready, and made one of its own.
   private var callsApart: [(Int, Int)] = []
+  /// Whether the mirror names actors and learns which calls go to different actors (what
+  /// independence needs; a shrinking replay does without).
+  var learnsCallsApart = false
+  /// The calls into idle actors that ran, whose actors are named: the job's serial, its actor's
+  /// ordinal, and the serial of the first job made ready after it ran.
+  private var namedCalls: [(serial: Int, actor: Int, bornBefore: Int)] = []
 
   /// What one step saw: the ready jobs, the task that ran last (0 for none), and what the job
   /// that ran last did, as far as the ready queue shows.
@@ -40,21 +50,33 @@ struct ReadyJobMirror {
   private(set) var ready: [Job] = []
   /// Task ordinals by the runtime's task id.
   private(set) var ordinals: [UInt64: Int] = [:]
+  /// The actors seen, by address: their ordinals (see ``ActorName``), and each held weakly, so
+  /// that an actor at the address of one that has gone is not taken for it.
+  private var actorOrdinals: [UInt: (ordinal: Int, actor: WeakActor)] = [:]
+  /// Per actor ordinal (from 1): the decisions before its first sight.
+  private var actorsBorn: [Int] = []
+
+  private struct WeakActor {
+    weak var object: AnyObject?
+  }
   private var nextSerial = 0
   private var lastChosen: Job?
   private(set) var currentTask = 0
   private(set) var lostTrack = false
   /// The actors' processing jobs that are ready, by serial: the task whose call scheduled the
-  /// actor (if a task's job did), and whether other tasks may have joined the actor's queue
-  /// unseen (a task's job left the world, neither coming back nor scheduling an actor, while
-  /// this job was ready: it may have queued on this actor).
-  private var actorJobs: [Int: (caller: Int?, callingJob: Int?, mayHoldOthers: Bool)] = [:]
+  /// actor (if a task's job did), and which other tasks may have joined the actor's queue unseen
+  /// (a task's job left the world, neither coming back nor scheduling an actor, while this job
+  /// was ready: it may have queued on this actor); `nil` if any task may have (a job Harness
+  /// could not read left the world while this one was ready).
+  /// (A few at a time: an array, searched.)
+  private var actorJobs: [(serial: Int, caller: Int?, callingJob: Int?, mayHold: Set<Int>?)] = []
 
   /// Brings the mirror up to date with the engine's ready queue at a step.
-  mutating func observe(_ readyTasks: UnsafeBufferPointer<UInt64>) -> Step {
+  /// `actors`: beside each ready job, its actor's address if it is an actor's processing job.
+  mutating func observe(_ readyTasks: UnsafeBufferPointer<UInt64>, actors: UnsafeBufferPointer<UInt>) -> Step {
     var fits = ready.count <= readyTasks.count
     if fits {
-      for (offset, job) in ready.enumerated() where ordinal(readyTasks[offset]) != job.task {
+      for (offset, job) in ready.enumerated() where readyTasks[offset] != job.id {
         fits = false
         break
       }
@@ -62,21 +84,22 @@ struct ReadyJobMirror {
     if !fits {
       lostTrack = true
       ready = []
-      actorJobs = [:]
+      actorJobs = []
     }
-    let fresh = readyTasks[ready.count...].map { ordinalAssigning($0) }
+    let old = ready.count
     // A task's job that made ready one actor job and nothing else called into an idle actor.
-    let caller =
-      lastChosen.map { $0.task != 0 && fresh.count == 1 && fresh[0] == 0 ? $0.task : 0 } ?? 0
-    var newJobs: [Job] = []
-    for task in fresh {
-      newJobs.append(Job(serial: nextSerial, task: task, owner: task != 0 ? task : caller))
+    let caller = lastChosen.map { $0.task != 0 && readyTasks.count == old + 1 && readyTasks[old] == 0 ? $0.task : 0 } ?? 0
+    for offset in old..<readyTasks.count {
+      let task = ordinalAssigning(readyTasks[offset])
+      let actor = learnsCallsApart && task == 0 && offset < actors.count ? actorOrdinalAssigning(actors[offset]) : 0
+      ready.append(
+        Job(serial: nextSerial, task: task, owner: task != 0 ? task : caller, actor: actor, id: readyTasks[offset]))
       born.append(decisions)
       nextSerial += 1
     }
-    ready += newJobs
     var footprint: JobFootprint?
     if let lastChosen {
+      let newJobs = ready[old...]
       footprint = noteEffect(of: lastChosen, madeReady: newJobs)
       // After an actor's processing job, the task it handed back to the world is the one that
       // goes on.
@@ -87,36 +110,77 @@ struct ReadyJobMirror {
   }
 
   /// What `job` touched, from the jobs it made ready; keeps the ready actor jobs' records.
-  private mutating func noteEffect(of job: Job, madeReady newJobs: [Job]) -> JobFootprint {
-    let newActorJobs = newJobs.filter { $0.task == 0 }
-    let returned = newJobs.filter { $0.task != 0 }.map(\.task)
-    var footprint: JobFootprint = .opaque
-    var leftUnseen = false
-    if job.task != 0 {
-      if newActorJobs.isEmpty, returned == [job.task] {
-        footprint = .step(task: job.task)
-      } else if newActorJobs.count == 1, returned.isEmpty {
-        footprint = .toIdleActor(task: job.task)
-      }
-      leftUnseen = !returned.contains(job.task) && footprint == .opaque
-    } else {
-      let record = actorJobs.removeValue(forKey: job.serial)
-      if let caller = record?.caller, record?.mayHoldOthers == false, newActorJobs.isEmpty, returned == [caller] {
-        footprint = .actorTurn(task: caller)
+  private mutating func noteEffect(of job: Job, madeReady newJobs: ArraySlice<Job>) -> JobFootprint {
+    // Counted, not filtered into arrays: this runs at every step of every run that follows the
+    // queue (exhaustive runs, shrinking's replays).
+    var actorJobCount = 0
+    var firstActorJob: Job?
+    var returnedCount = 0
+    var firstReturned = 0
+    var ownReturned = false
+    for new in newJobs {
+      if new.task == 0 {
+        if firstActorJob == nil { firstActorJob = new }
+        actorJobCount += 1
       } else {
-        leftUnseen = true
+        if returnedCount == 0 { firstReturned = new.task }
+        returnedCount += 1
+        if new.task == job.task { ownReturned = true }
       }
     }
-    if leftUnseen {
-      for serial in actorJobs.keys { actorJobs[serial]?.mayHoldOthers = true }
+    var footprint: JobFootprint = .opaque
+    // The tasks that may have queued on a scheduled actor unseen in this job (`nil`: any).
+    var mayHaveQueued: Set<Int>? = []
+    if job.task != 0 {
+      if actorJobCount == 0, returnedCount == 1, ownReturned {
+        footprint = .step(task: job.task)
+      } else if actorJobCount == 1, returnedCount == 0, let actorJob = firstActorJob {
+        footprint = .toIdleActor(task: job.task, actor: actorName(actorJob.actor))
+      } else if actorJobCount == 0, !ownReturned {
+        footprint = .quiet(task: job.task)
+        // It may have queued on a scheduled actor.
+        mayHaveQueued = [job.task]
+      }
+    } else {
+      let record = actorJobs.firstIndex { $0.serial == job.serial }.map { actorJobs.remove(at: $0) }
+      if let caller = record?.caller, let others = record?.mayHold, actorJobCount == 0, returnedCount == 1,
+        firstReturned == caller
+      {
+        footprint = .actorTurn(task: caller, others: others)
+        // A task that had queued here unseen ran its call here, and went on unseen again: it may
+        // have queued on another scheduled actor.
+        mayHaveQueued = others
+      }
     }
-    let caller = footprint == .toIdleActor(task: job.task) ? job.task : nil
-    if caller != nil {
+    if footprint == .opaque, job.task == 0 || !ownReturned {
+      mayHaveQueued = nil
+    }
+    if mayHaveQueued?.isEmpty != true {
+      for index in actorJobs.indices {
+        if let tasks = mayHaveQueued {
+          actorJobs[index].mayHold?.formUnion(tasks)
+        } else {
+          actorJobs[index].mayHold = nil
+        }
+      }
+    }
+    var caller: Int?
+    if case .toIdleActor = footprint { caller = job.task }
+    if caller != nil, learnsCallsApart, let actor = firstActorJob?.actor {
       // Its actor was idle, so it is none of the actors whose jobs were ready.
-      for record in actorJobs.values { if let other = record.callingJob { callsApart.append((other, job.serial)) } }
+      for record in actorJobs { if let other = record.callingJob { callsApart.append((other, job.serial)) } }
+      if actor != 0 {
+        // Named: apart from every call that ran to another actor while this one was ready, or
+        // before which that one was.
+        let bornBefore = nextSerial - newJobs.count
+        for call in namedCalls where call.actor != actor && job.serial < call.bornBefore {
+          callsApart.append((call.serial, job.serial))
+        }
+        namedCalls.append((job.serial, actor, bornBefore))
+      }
     }
-    for actorJob in newActorJobs {
-      actorJobs[actorJob.serial] = (caller, caller == nil ? nil : job.serial, caller == nil)
+    for actorJob in newJobs where actorJob.task == 0 {
+      actorJobs.append((actorJob.serial, caller, caller == nil ? nil : job.serial, caller == nil ? nil : []))
     }
     return footprint
   }
@@ -151,8 +215,20 @@ struct ReadyJobMirror {
       && step.ready.contains { $0.owner == step.currentTask }
   }
 
-  private func ordinal(_ id: UInt64) -> Int {
-    id == 0 ? 0 : ordinals[id] ?? -1
+  /// The name of the actor with ordinal `ordinal`, if known (not 0).
+  private func actorName(_ ordinal: Int) -> ActorName? {
+    ordinal == 0 ? nil : ActorName(ordinal: ordinal, born: actorsBorn[ordinal - 1])
+  }
+
+  /// The ordinal of the actor at `address` (0: none), whose processing job is ready (so the actor
+  /// is alive: its queue holds a call).
+  private mutating func actorOrdinalAssigning(_ address: UInt) -> Int {
+    guard address != 0, let pointer = UnsafeRawPointer(bitPattern: address) else { return 0 }
+    if let known = actorOrdinals[address], known.actor.object != nil { return known.ordinal }
+    actorsBorn.append(decisions)
+    let actor = Unmanaged<AnyObject>.fromOpaque(pointer).takeUnretainedValue()
+    actorOrdinals[address] = (actorsBorn.count, WeakActor(object: actor))
+    return actorsBorn.count
   }
 
   private mutating func ordinalAssigning(_ id: UInt64) -> Int {

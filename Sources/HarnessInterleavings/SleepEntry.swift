@@ -6,4 +6,7 @@ struct SleepEntry: Hashable {
   let serial: Int
   /// What it touched when it ran at the step it was put to sleep at.
   let footprint: JobFootprint
+  /// The decisions before that step: the run it was seen in shares them with every run it
+  /// sleeps in (see ``ActorName``).
+  let decision: Int
 }

@@ -4,11 +4,14 @@ import HarnessIssues
 ///
 /// Called under the exploring world's lock, once per job, with the tasks of the ready jobs in the order
 /// they became ready (0 for a job that belongs to no task: an actor's processing job, the second
-/// half of a `Task.yield()`). Returns an index into `readyTasks`. Task ids differ from one run to
-/// the next; a choice that must be replayed is recorded as an index, never as an id.
+/// half of a `Task.yield()`), and beside them the actors of the actors' processing jobs (an
+/// address; 0 for any other job, see ``JobActor``). Returns an index into `readyTasks`. Task ids
+/// and actor addresses differ from one run to the next; a choice that must be replayed is
+/// recorded as an index, never as an id.
 package protocol JobChooser: AnyObject {
-  /// Returns an index into `readyTasks` (a view of the ready queue, valid for the call only).
-  func chooseNext(among readyTasks: UnsafeBufferPointer<UInt64>) -> Int
+  /// Returns an index into `readyTasks` (views of the ready queue, valid for the call only;
+  /// `actors` as long as `readyTasks`).
+  func chooseNext(among readyTasks: UnsafeBufferPointer<UInt64>, actors: UnsafeBufferPointer<UInt>) -> Int
   /// Where the tasks of the runs were created, shared by the iterations of one exploration.
   var taskCreationSites: TaskCreationSites { get }
   /// Called once when a run ends, with how many tasks took part in it (the body's included).

@@ -3,21 +3,32 @@
 ///
 /// A buffer of its own rather than arrays: it is touched twice per job (an explored iteration
 /// runs about a hundred), and holds plain values, so it needs no reference counting and no
-/// uniqueness checks. The ready jobs are `entries[head ..< head + count]`, their tasks beside
-/// them in `tasks` (so that choosing passes a view and copies nothing).
+/// uniqueness checks. The ready jobs are `entries[head ..< head + count]`, their tasks and
+/// actors beside them in `tasks` and `actors` (so that choosing passes views and copies nothing).
 struct ReadyJobs: ~Copyable {
   /// Plain bits (the buffer copies entries and never deinitializes them), which the compiler
   /// checks: a field holding a reference would not compile here.
   struct Entry: BitwiseCopyable {
     let job: UnownedJob
     let task: UInt64
+    /// The actor whose queue the job processes, if it is a default actor's processing job (see
+    /// ``JobActor``); 0 otherwise.
+    let actor: UInt
     /// A job of a test's own task that the world adopted: it runs as the global executor
     /// would run it (see `FollowedWork.run`).
     var isAdopted = false
+
+    init(job: UnownedJob, task: UInt64, isAdopted: Bool = false) {
+      self.job = job
+      self.task = task
+      actor = task == 0 ? JobActor.actor(of: job) : 0
+      self.isAdopted = isAdopted
+    }
   }
 
   private var entries: UnsafeMutablePointer<Entry>
   private var tasks: UnsafeMutablePointer<UInt64>
+  private var actors: UnsafeMutablePointer<UInt>
   private var capacity: Int
   private var head = 0
   private(set) var count = 0
@@ -26,11 +37,13 @@ struct ReadyJobs: ~Copyable {
     capacity = 16
     entries = .allocate(capacity: capacity)
     tasks = .allocate(capacity: capacity)
+    actors = .allocate(capacity: capacity)
   }
 
   deinit {
     entries.deallocate()
     tasks.deallocate()
+    actors.deallocate()
   }
 
   var isEmpty: Bool { count == 0 }
@@ -39,6 +52,7 @@ struct ReadyJobs: ~Copyable {
     if head + count == capacity { makeRoom() }
     (entries + head + count).initialize(to: entry)
     (tasks + head + count).initialize(to: entry.task)
+    (actors + head + count).initialize(to: entry.actor)
     count += 1
   }
 
@@ -48,16 +62,21 @@ struct ReadyJobs: ~Copyable {
     if count * 2 <= capacity {
       entries.update(from: entries + head, count: count)
       tasks.update(from: tasks + head, count: count)
+      actors.update(from: actors + head, count: count)
     } else {
       capacity *= 2
       let movedEntries = UnsafeMutablePointer<Entry>.allocate(capacity: capacity)
       let movedTasks = UnsafeMutablePointer<UInt64>.allocate(capacity: capacity)
+      let movedActors = UnsafeMutablePointer<UInt>.allocate(capacity: capacity)
       movedEntries.initialize(from: entries + head, count: count)
       movedTasks.initialize(from: tasks + head, count: count)
+      movedActors.initialize(from: actors + head, count: count)
       entries.deallocate()
       tasks.deallocate()
+      actors.deallocate()
       entries = movedEntries
       tasks = movedTasks
+      actors = movedActors
     }
     head = 0
   }
@@ -67,7 +86,9 @@ struct ReadyJobs: ~Copyable {
     guard count > 0 else { return nil }
     var index = head
     if let chooser {
-      let choice = chooser.chooseNext(among: UnsafeBufferPointer(start: tasks + head, count: count))
+      let choice = chooser.chooseNext(
+        among: UnsafeBufferPointer(start: tasks + head, count: count),
+        actors: UnsafeBufferPointer(start: actors + head, count: count))
       index = head + min(max(choice, 0), count - 1)
     }
     let entry = entries[index]
@@ -78,6 +99,7 @@ struct ReadyJobs: ~Copyable {
       for moving in index..<(head + count - 1) {
         entries[moving] = entries[moving + 1]
         tasks[moving] = tasks[moving + 1]
+        actors[moving] = actors[moving + 1]
       }
     }
     count -= 1

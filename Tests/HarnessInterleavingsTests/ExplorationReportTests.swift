@@ -18,7 +18,7 @@ private final class RecordedOrder: RecordedJobOrder {
     taskCount = tasks
   }
 
-  func chooseNext(among readyTasks: UnsafeBufferPointer<UInt64>) -> Int { 0 }
+  func chooseNext(among readyTasks: UnsafeBufferPointer<UInt64>, actors: UnsafeBufferPointer<UInt>) -> Int { 0 }
 }
 
 /// A body with no concurrency: one task, one job ready at every step.

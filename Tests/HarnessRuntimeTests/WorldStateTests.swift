@@ -7,7 +7,7 @@ import Testing
 /// Picks the oldest ready job: a run in the order the jobs became ready.
 private final class OldestFirst: JobChooser {
   let taskCreationSites = TaskCreationSites()
-  func chooseNext(among readyTasks: UnsafeBufferPointer<UInt64>) -> Int { 0 }
+  func chooseNext(among readyTasks: UnsafeBufferPointer<UInt64>, actors: UnsafeBufferPointer<UInt>) -> Int { 0 }
 }
 
 /// The engine's state machine, through its package API: worlds begin, gain members, follow
