@@ -17,7 +17,7 @@ package protocol RecordedJobOrder: JobChooser {
 /// One iteration's choice of the next job: a strategy's policy, recording every decision (a step
 /// with more than one ready job) so that the iteration can be replayed.
 ///
-/// Called under the follower's lock and read by the driver after the run: its fields skip the
+/// Called under the exploring world's lock and read by the driver after the run: its fields skip the
 /// runtime's exclusivity checks. Generic over the policy, which it stores inline: choosing is a
 /// direct call, with no existential box to project once per job.
 final class JobOrder<Policy: JobOrderPolicy>: RecordedJobOrder {
