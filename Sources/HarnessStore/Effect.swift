@@ -17,6 +17,7 @@ import HarnessIssues
 ///   .cancellable(id: CancelID.refresh, cancelInFlight: true)
 /// ```
 public struct Effect<Action: Sendable>: Sendable {
+  @usableFromInline
   indirect enum Operation: Sendable {
     case none
     /// The action, and the dependencies to reduce it with (captured at creation).
@@ -28,20 +29,37 @@ public struct Effect<Action: Sendable>: Sendable {
     case cancel(id: EffectID)
   }
 
+  @usableFromInline
   struct Run: Sendable {
-    var priority: TaskPriority?
+    @usableFromInline var priority: TaskPriority?
     /// Where `.run` was called: effects still running at the end of a test point here.
-    var origin: SourceCodeLocation
+    @usableFromInline var origin: SourceCodeLocation
     /// The dependencies where the effect was created; the operation runs with them.
-    var dependencies: DependencyValues
+    @usableFromInline var dependencies: DependencyValues
     /// The child features (`ifLet`, `forEach` elements) the effect belongs to, outermost first:
     /// `Task.cancel(id:)` inside it cancels ids of that scope.
-    var scope = EffectScope()
-    var operation: @Sendable (Send<Action>) async -> Void
+    @usableFromInline var scope = EffectScope()
+    @usableFromInline var operation: @Sendable (Send<Action>) async -> Void
+
+    @inlinable
+    init(
+      priority: TaskPriority?,
+      origin: SourceCodeLocation,
+      dependencies: DependencyValues,
+      scope: EffectScope = EffectScope(),
+      operation: @escaping @Sendable (Send<Action>) async -> Void
+    ) {
+      self.priority = priority
+      self.origin = origin
+      self.dependencies = dependencies
+      self.scope = scope
+      self.operation = operation
+    }
   }
 
-  let operation: Operation
+  @usableFromInline let operation: Operation
 
+  @usableFromInline
   init(_ operation: Operation) { self.operation = operation }
 
   /// An effect that does nothing.
@@ -54,6 +72,7 @@ public struct Effect<Action: Sendable>: Sendable {
   ///
   /// An error thrown by `operation` goes to `handler` when given; otherwise it is reported as an
   /// issue naming where the effect was created (`CancellationError` is never reported).
+  @inlinable
   public static func run(
     priority: TaskPriority? = nil,
     operation: @escaping @Sendable (_ send: Send<Action>) async throws -> Void,
@@ -69,35 +88,47 @@ public struct Effect<Action: Sendable>: Sendable {
         Run(priority: priority, origin: origin, dependencies: .current) { send in
           do {
             try await operation(send)
-          } catch is CancellationError {
-            return
           } catch {
-            if Task.isCancelled { return }
-            if let handler {
-              await handler(error, send)
-            } else if error is Unimplemented {
-              // The endpoint reported its use already: one mistake, one issue.
-              return
-            } else {
-              HarnessIssues.reportIssue(
-                ReportedIssue(
-                  message: """
-                    An effect created at \(origin.fileID):\(origin.line) threw an error it did not handle:
-
-                      \(error)
-
-                    Catch errors inside the effect, or pass a `catch:` handler to `.run` that \
-                    turns them into an action.
-                    """,
-                  error: error,
-                  location: origin
-                )
-              )
-            }
+            await handleEffectError(error, send: send, handler: handler, origin: origin)
           }
         }
       )
     )
+  }
+
+  /// An error thrown by the operation of the `.run` effect created at `origin`: given to
+  /// `handler`, or reported (never a `CancellationError`, nor any error once the effect is
+  /// cancelled, nor an `Unimplemented` endpoint's, which reported its use already).
+  @usableFromInline
+  static func handleEffectError(
+    _ error: any Error,
+    send: Send<Action>,
+    handler: (@Sendable (_ error: any Error, _ send: Send<Action>) async -> Void)?,
+    origin: SourceCodeLocation
+  ) async {
+    if error is CancellationError { return }
+    if Task.isCancelled { return }
+    if let handler {
+      await handler(error, send)
+    } else if error is Unimplemented {
+      // The endpoint reported its use already: one mistake, one issue.
+      return
+    } else {
+      HarnessIssues.reportIssue(
+        ReportedIssue(
+          message: """
+            An effect created at \(origin.fileID):\(origin.line) threw an error it did not handle:
+
+              \(error)
+
+            Catch errors inside the effect, or pass a `catch:` handler to `.run` that \
+            turns them into an action.
+            """,
+          error: error,
+          location: origin
+        )
+      )
+    }
   }
 
   /// Runs all `effects` at the same time.
@@ -180,6 +211,7 @@ public struct Effect<Action: Sendable>: Sendable {
 }
 
 /// A cancellation id of any hashable, sendable type, within the child feature that used it.
+@usableFromInline
 struct EffectID: Hashable, @unchecked Sendable {
   // @unchecked: built only from `Hashable & Sendable` values, which AnyHashable does not record.
   let base: AnyHashable
@@ -193,9 +225,14 @@ struct EffectID: Hashable, @unchecked Sendable {
 }
 
 /// A path of child features (an `ifLet`'s child, a `forEach` element), outermost first.
+@usableFromInline
 struct EffectScope: Hashable, @unchecked Sendable {
   // @unchecked: components are built only from `Hashable & Sendable` values.
   var components: [AnyHashable] = []
+
+  /// No child feature: the root store's.
+  @usableFromInline
+  init() {}
 }
 
 extension Effect {
