@@ -177,9 +177,40 @@ final class StoreCore<State: Sendable, Action: Sendable>: Sendable {
   @discardableResult
   func send(_ action: Action, from source: Source, wantsOutcome: Bool = false) -> SendOutcome<State>? {
     let outcome = wantsOutcome ? SendOutcome<State>() : nil
-    let item = Item(action: action, source: source, dependencies: nil, outcome: outcome)
+    _ = arrive(Item(action: action, source: source, dependencies: nil, outcome: outcome), outcomeIfQueued: false)
+    return outcome
+  }
+
+  /// Sends `action` as ``send(_:from:wantsOutcome:)`` does and waits until it was reduced: the
+  /// state right after it and the effects it started. A sender that reduces its action itself
+  /// (the usual case) makes no ``SendOutcome``.
+  @inlinable
+  func sendAndWait(_ action: Action, from source: Source) async -> (state: State, tasks: [Task<Void, Never>]) {
+    switch arrive(Item(action: action, source: source, dependencies: nil, outcome: nil), outcomeIfQueued: true) {
+    case let .reduced(state, tasks):
+      return (state, tasks)
+    case let .pending(outcome):
+      return await outcome!.reduced()
+    }
+  }
+
+  /// What became of an action once it arrived.
+  @usableFromInline
+  enum Reception {
+    /// Its sender reduced it: the state right after it, the effects it started.
+    case reduced(State, [Task<Void, Never>])
+    /// Another sender reduces it (or it was sent reentrantly): its outcome, if it has one.
+    case pending(SendOutcome<State>?)
+  }
+
+  /// Queues `item`, giving it an outcome if asked and another sender will reduce it, and
+  /// drains if nobody is reducing.
+  @inlinable
+  func arrive(_ item: Item, outcomeIfQueued: Bool) -> Reception {
+    var item = item
     let arrival = guarded.withLock { guarded -> Arrival in
       if guarded.isDraining {
+        if outcomeIfQueued, item.outcome == nil { item.outcome = SendOutcome() }
         // Only the drainer's own reducer can send on its thread while it reduces: that thread
         // is inside `drain`, which never suspends.
         if let reducing = guarded.reducing, guarded.drainer == currentThreadID() {
@@ -191,26 +222,29 @@ final class StoreCore<State: Sendable, Action: Sendable>: Sendable {
       }
       guarded.isDraining = true
       guarded.drainer = currentThreadID()
-      guarded.reducing = action
+      guarded.reducing = item.action
       return .drain(Next(item: item, dependencies: guarded.dependencies), state: guarded.state)
     }
     switch arrival {
     case let .drain(first, state):
-      drain(from: first, state: state)
+      let (state, tasks) = drain(from: first, state: state)
+      return .reduced(state, tasks)
     case .queued:
-      break
+      return .pending(item.outcome)
     case let .reentered(reducing):
-      reportReentrantSend(action, whileReducing: reducing)
+      reportReentrantSend(item.action, whileReducing: reducing)
+      return .pending(item.outcome)
     }
-    return outcome
   }
 
-  /// Reduces `first`, then queued actions until none is left. Only the drainer calls this.
+  /// Reduces `first`, then queued actions until none is left; returns the state right after
+  /// `first` and the effects it started. Only the drainer calls this.
   @inlinable
-  func drain(from first: Next, state: State) {
+  func drain(from first: Next, state: State) -> (state: State, tasks: [Task<Void, Never>]) {
     // The drainer's copy of the state: nobody else writes it while this thread drains.
     var state = state
     var next = first
+    var firstReduced: (state: State, tasks: [Task<Void, Never>])?
     while true {
       let item = next.item
       let reducer = self.reducer
@@ -239,7 +273,8 @@ final class StoreCore<State: Sendable, Action: Sendable>: Sendable {
         return guarded.next()
       }
       item.outcome?.complete(state: state, tasks: started.tasks)
-      guard let following else { return }
+      if firstReduced == nil { firstReduced = (state, started.tasks) }
+      guard let following else { return firstReduced! }
       next = following
     }
   }

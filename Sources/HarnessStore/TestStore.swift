@@ -248,8 +248,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
 
     // Unreceived actions stay queued (exhaustive): the send starts from the state after them.
     let before = core.withLock { $0.received.last?.state ?? $0.asserted }
-    let outcome = store.send(action, from: .caller(location), wantsOutcome: true)!
-    let (after, tasks) = await outcome.reduced()
+    let (after, tasks) = await store.sendAndWait(action, from: .caller(location))
     await settle(at: location)
 
     assertState(
