@@ -694,6 +694,9 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
   /// Waits until every effect has run as far as it can.
   @usableFromInline
   func settle(at location: SourceCodeLocation) async {
+    // With no effect running and the test's work at rest, the settle would only suspend this
+    // task to resume it (the one before a send, the one before a receive, usually).
+    if runtime.isIdle, work.hasNothingToSettle(at: location) { return }
     // With no effect left running, nothing of the store's can be waiting on the main actor.
     await work.settle(at: location, workIsIdle: { [runtime] in runtime.isIdle })
   }
