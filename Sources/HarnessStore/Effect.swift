@@ -102,6 +102,7 @@ public struct Effect<Action: Sendable>: Sendable {
   @usableFromInline
   static func handleEffectError(
     _ error: any Error,
+    isolation: isolated (any Actor)? = #isolation,
     send: Send<Action>,
     handler: (@Sendable (_ error: any Error, _ send: Send<Action>) async -> Void)?,
     origin: SourceCodeLocation

@@ -355,9 +355,15 @@ extension Effect {
   }
 }
 
-/// Runs an effect's operation with its dependencies and its context current.
+/// Runs an effect's operation with its dependencies and its context current, in the caller's
+/// isolation (a call that changed executor would cost a followed effect an extra job).
 @usableFromInline
-func runEffect(with dependencies: DependencyValues, in context: EffectContext, _ operation: () async -> Void) async {
+func runEffect(
+  with dependencies: DependencyValues,
+  in context: EffectContext,
+  isolation: isolated (any Actor)? = #isolation,
+  _ operation: () async -> Void
+) async {
   await withDependencies({ $0 = dependencies }) {
     await EffectContext.$current.withValue(context) {
       await operation()

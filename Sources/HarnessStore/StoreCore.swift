@@ -183,9 +183,14 @@ final class StoreCore<State: Sendable, Action: Sendable>: Sendable {
 
   /// Sends `action` as ``send(_:from:wantsOutcome:)`` does and waits until it was reduced: the
   /// state right after it and the effects it started. A sender that reduces its action itself
-  /// (the usual case) makes no ``SendOutcome``.
+  /// (the usual case) makes no ``SendOutcome``. Runs in the caller's isolation, as a
+  /// synchronous `send` would: the reducer runs there, and no executor is changed.
   @inlinable
-  func sendAndWait(_ action: Action, from source: Source) async -> (state: State, tasks: [Task<Void, Never>]) {
+  func sendAndWait(
+    _ action: Action,
+    from source: Source,
+    isolation: isolated (any Actor)? = #isolation
+  ) async -> (state: State, tasks: [Task<Void, Never>]) {
     switch arrive(Item(action: action, source: source, dependencies: nil, outcome: nil), outcomeIfQueued: true) {
     case let .reduced(state, tasks):
       return (state, tasks)
