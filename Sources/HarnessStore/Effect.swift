@@ -17,7 +17,6 @@ import HarnessIssues
 ///   .cancellable(id: CancelID.refresh, cancelInFlight: true)
 /// ```
 public struct Effect<Action: Sendable>: Sendable {
-  @usableFromInline
   indirect enum Operation: Sendable {
     case none
     /// The action, and the dependencies to reduce it with (captured at creation).
@@ -29,37 +28,20 @@ public struct Effect<Action: Sendable>: Sendable {
     case cancel(id: EffectID)
   }
 
-  @usableFromInline
   struct Run: Sendable {
-    @usableFromInline var priority: TaskPriority?
+    var priority: TaskPriority?
     /// Where `.run` was called: effects still running at the end of a test point here.
-    @usableFromInline var origin: SourceCodeLocation
+    var origin: SourceCodeLocation
     /// The dependencies where the effect was created; the operation runs with them.
-    @usableFromInline var dependencies: DependencyValues
+    var dependencies: DependencyValues
     /// The child features (`ifLet`, `forEach` elements) the effect belongs to, outermost first:
     /// `Task.cancel(id:)` inside it cancels ids of that scope.
-    @usableFromInline var scope = EffectScope()
-    @usableFromInline var operation: @Sendable (Send<Action>) async -> Void
-
-    @inlinable
-    init(
-      priority: TaskPriority?,
-      origin: SourceCodeLocation,
-      dependencies: DependencyValues,
-      scope: EffectScope = EffectScope(),
-      operation: @escaping @Sendable (Send<Action>) async -> Void
-    ) {
-      self.priority = priority
-      self.origin = origin
-      self.dependencies = dependencies
-      self.scope = scope
-      self.operation = operation
-    }
+    var scope = EffectScope()
+    var operation: @Sendable (Send<Action>) async -> Void
   }
 
-  @usableFromInline let operation: Operation
+  let operation: Operation
 
-  @usableFromInline
   init(_ operation: Operation) { self.operation = operation }
 
   /// An effect that does nothing.
@@ -72,7 +54,6 @@ public struct Effect<Action: Sendable>: Sendable {
   ///
   /// An error thrown by `operation` goes to `handler` when given; otherwise it is reported as an
   /// issue naming where the effect was created (`CancellationError` is never reported).
-  @inlinable
   public static func run(
     priority: TaskPriority? = nil,
     operation: @escaping @Sendable (_ send: Send<Action>) async throws -> Void,
@@ -88,48 +69,35 @@ public struct Effect<Action: Sendable>: Sendable {
         Run(priority: priority, origin: origin, dependencies: .current) { send in
           do {
             try await operation(send)
+          } catch is CancellationError {
+            return
           } catch {
-            await handleEffectError(error, send: send, handler: handler, origin: origin)
+            if Task.isCancelled { return }
+            if let handler {
+              await handler(error, send)
+            } else if error is Unimplemented {
+              // The endpoint reported its use already: one mistake, one issue.
+              return
+            } else {
+              HarnessIssues.reportIssue(
+                ReportedIssue(
+                  message: """
+                    An effect created at \(origin.fileID):\(origin.line) threw an error it did not handle:
+
+                      \(error)
+
+                    Catch errors inside the effect, or pass a `catch:` handler to `.run` that \
+                    turns them into an action.
+                    """,
+                  error: error,
+                  location: origin
+                )
+              )
+            }
           }
         }
       )
     )
-  }
-
-  /// An error thrown by the operation of the `.run` effect created at `origin`: given to
-  /// `handler`, or reported (never a `CancellationError`, nor any error once the effect is
-  /// cancelled, nor an `Unimplemented` endpoint's, which reported its use already).
-  @usableFromInline
-  static func handleEffectError(
-    _ error: any Error,
-    isolation: isolated (any Actor)? = #isolation,
-    send: Send<Action>,
-    handler: (@Sendable (_ error: any Error, _ send: Send<Action>) async -> Void)?,
-    origin: SourceCodeLocation
-  ) async {
-    if error is CancellationError { return }
-    if Task.isCancelled { return }
-    if let handler {
-      await handler(error, send)
-    } else if error is Unimplemented {
-      // The endpoint reported its use already: one mistake, one issue.
-      return
-    } else {
-      HarnessIssues.reportIssue(
-        ReportedIssue(
-          message: """
-            An effect created at \(origin.fileID):\(origin.line) threw an error it did not handle:
-
-              \(error)
-
-            Catch errors inside the effect, or pass a `catch:` handler to `.run` that \
-            turns them into an action.
-            """,
-          error: error,
-          location: origin
-        )
-      )
-    }
   }
 
   /// Runs all `effects` at the same time.
@@ -212,7 +180,6 @@ public struct Effect<Action: Sendable>: Sendable {
 }
 
 /// A cancellation id of any hashable, sendable type, within the child feature that used it.
-@usableFromInline
 struct EffectID: Hashable, @unchecked Sendable {
   // @unchecked: built only from `Hashable & Sendable` values, which AnyHashable does not record.
   let base: AnyHashable
@@ -226,14 +193,9 @@ struct EffectID: Hashable, @unchecked Sendable {
 }
 
 /// A path of child features (an `ifLet`'s child, a `forEach` element), outermost first.
-@usableFromInline
 struct EffectScope: Hashable, @unchecked Sendable {
   // @unchecked: components are built only from `Hashable & Sendable` values.
   var components: [AnyHashable] = []
-
-  /// No child feature: the root store's.
-  @usableFromInline
-  init() {}
 }
 
 extension Effect {

@@ -12,7 +12,6 @@ protocol EffectCanceller: AnyObject, Sendable {
 
 /// The store and child scope of the effect the current task runs, for `Task.cancel(id:)` and
 /// `withTaskCancellation(id:)` inside effects.
-@usableFromInline
 struct EffectContext: Sendable {
   let canceller: any EffectCanceller
   let scope: EffectScope

@@ -5,17 +5,12 @@ import Synchronization
 /// Whether an effect is running, finished or cancelled: its `send` delivers only while running.
 @usableFromInline
 final class EffectLifecycle: Sendable {
-  @usableFromInline
   enum State: UInt8 {
     case running, finished, cancelled
   }
 
   private let raw = Atomic<UInt8>(State.running.rawValue)
 
-  @usableFromInline
-  init() {}
-
-  @usableFromInline
   var state: State { State(rawValue: raw.load(ordering: .acquiring)) ?? .running }
 
   /// Marks the effect cancelled (unless it finished first).
@@ -30,7 +25,6 @@ final class EffectLifecycle: Sendable {
 
   /// An effect's `send` was called after the effect's operation returned (from a task it
   /// started and did not wait for): the action is dropped and this says so.
-  @usableFromInline
   static func reportLateSend(_ action: some Any, origin: SourceCodeLocation) {
     reportIssue(
       ReportedIssue(

@@ -14,12 +14,6 @@ final class EffectRuntime<Action: Sendable>: EffectCanceller, Sendable {
   struct Sent: Sendable {
     @usableFromInline var action: Action
     @usableFromInline var dependencies: DependencyValues
-
-    @inlinable
-    init(action: Action, dependencies: DependencyValues) {
-      self.action = action
-      self.dependencies = dependencies
-    }
   }
 
   /// What starting an effect did: the tasks it started and the actions its `.send`s sent.
@@ -27,19 +21,16 @@ final class EffectRuntime<Action: Sendable>: EffectCanceller, Sendable {
   struct Started: Sendable {
     @usableFromInline var tasks: [Task<Void, Never>] = []
     @usableFromInline var sent: [Sent] = []
-
-    @inlinable
-    init() {}
   }
 
   private let registry = Locked(EffectRegistry())
   /// Delivers an action sent by a running effect.
-  @usableFromInline let deliver: @Sendable (Action, SourceCodeLocation?) -> Void
+  private let deliver: @Sendable (Action, SourceCodeLocation?) -> Void
   /// Called whenever an effect finishes.
   private let effectFinished: @Sendable () -> Void
   /// Where effect tasks prefer to run: a test store's followed work (see ``TestWork``), where
   /// the runtime then runs their nonisolated async calls without a change of executor each.
-  @usableFromInline let taskExecutor: (any TaskExecutor)?
+  private let taskExecutor: (any TaskExecutor)?
 
   @usableFromInline
   init(
@@ -54,11 +45,7 @@ final class EffectRuntime<Action: Sendable>: EffectCanceller, Sendable {
 
   /// Starts `effect`, returned by the action sent at `trigger`: the tasks it started, and the
   /// actions of its `.send`s for the caller to reduce next, in order.
-  ///
-  /// `@inlinable` down to the task it starts, like ``StoreCore``: the effect's closures and
-  /// the values they capture then have the client's concrete types. The work that does not
-  /// depend on `Action` (registering, the task's context) is out of line.
-  @inlinable
+  @usableFromInline
   func start(_ effect: Effect<Action>, trigger: SourceCodeLocation?) -> Started {
     var started = Started()
     if case .none = effect.operation { return started }
@@ -66,8 +53,7 @@ final class EffectRuntime<Action: Sendable>: EffectCanceller, Sendable {
     return started
   }
 
-  @inlinable
-  func start(
+  private func start(
     _ effect: Effect<Action>,
     trigger: SourceCodeLocation?,
     cancelIDs: Set<EffectID>,
@@ -87,25 +73,6 @@ final class EffectRuntime<Action: Sendable>: EffectCanceller, Sendable {
         start(effect, trigger: trigger, cancelIDs: cancelIDs, parent: parent, tasks: &tasks, sent: &sent)
       }
     case let .concatenate(effects):
-      startConcatenation(effects, trigger: trigger, cancelIDs: cancelIDs, parent: parent, tasks: &tasks, sent: &sent)
-    case let .cancellable(inner, id, cancelInFlight):
-      if cancelInFlight { cancel(id: id) }
-      start(inner, trigger: trigger, cancelIDs: cancelIDs.union([id]), parent: parent, tasks: &tasks, sent: &sent)
-    case let .cancel(id):
-      cancel(id: id)
-    }
-  }
-
-  /// Starts a `.concatenate`: its leading immediate effects now, the rest in a task.
-  @usableFromInline
-  func startConcatenation(
-    _ effects: [Effect<Action>],
-    trigger: SourceCodeLocation?,
-    cancelIDs: Set<EffectID>,
-    parent: EffectLifecycle?,
-    tasks: inout [Task<Void, Never>],
-    sent: inout [Sent]
-  ) {
       // Leading effects that finish at once (`.send`, `.cancel`) run now, in order, so nothing
       // can come between them; the rest run one after another in a task.
       var index = effects.startIndex
@@ -130,6 +97,12 @@ final class EffectRuntime<Action: Sendable>: EffectCanceller, Sendable {
         }
       }
       tasks.append(spawn(run, trigger: trigger, cancelIDs: cancelIDs, parent: parent))
+    case let .cancellable(inner, id, cancelInFlight):
+      if cancelInFlight { cancel(id: id) }
+      start(inner, trigger: trigger, cancelIDs: cancelIDs.union([id]), parent: parent, tasks: &tasks, sent: &sent)
+    case let .cancel(id):
+      cancel(id: id)
+    }
   }
 
   /// Runs `effect` to completion from inside another effect's task (for `.concatenate`).
@@ -151,14 +124,25 @@ final class EffectRuntime<Action: Sendable>: EffectCanceller, Sendable {
     }
   }
 
-  @inlinable
-  func spawn(
+  private func spawn(
     _ run: Effect<Action>.Run,
     trigger: SourceCodeLocation?,
     cancelIDs: Set<EffectID>,
     parent: EffectLifecycle?
   ) -> Task<Void, Never> {
-    let (id, lifecycle) = register(origin: run.origin, trigger: trigger, cancelIDs: cancelIDs, parent: parent)
+    let lifecycle = EffectLifecycle()
+    // Registered before the task exists, so a task that finishes at once is never missed.
+    let id = registry.withLock { registry in
+      // A step of a chain cancelled by id while it was starting this step is born cancelled
+      // (the parent's lifecycle is marked under this lock).
+      if parent?.state == .cancelled { lifecycle.cancel() }
+      registry.nextID += 1
+      registry.inFlight[registry.nextID] = EffectInFlight(
+        origin: run.origin, trigger: trigger, cancelIDs: cancelIDs, lifecycle: lifecycle,
+        parent: parent.map(ObjectIdentifier.init)
+      )
+      return registry.nextID
+    }
     let send = Send<Action> { [deliver] action in
       switch lifecycle.state {
       case .running:
@@ -169,70 +153,33 @@ final class EffectRuntime<Action: Sendable>: EffectCanceller, Sendable {
         EffectLifecycle.reportLateSend(action, origin: run.origin)
       }
     }
-    let context = context(scope: run.scope, lifecycle: lifecycle)
+    let context = EffectContext(canceller: self, scope: run.scope, lifecycle: lifecycle)
     // Only a test store (the one with an executor) asks the engine which task runs an effect:
     // a live store makes no engine call per effect.
     let isTested = taskExecutor != nil
     let task = Task(executorPreference: taskExecutor, priority: run.priority) {
-      if isTested { self.noteTask(of: id) }
-      await runEffect(with: run.dependencies, in: context) { await run.operation(send) }
+      if isTested {
+        let taskID = TestWork.currentTaskID
+        self.registry.withLock { $0.inFlight[id]?.taskID = taskID }
+      }
+      await withDependencies({ $0 = run.dependencies }) {
+        await EffectContext.$current.withValue(context) {
+          await run.operation(send)
+        }
+      }
       self.finish(id)
     }
+    let isCancelled = registry.withLock { registry -> Bool in
+      guard registry.inFlight[id] != nil else { return false }
+      registry.inFlight[id]?.task = task
+      return registry.inFlight[id]?.lifecycle.state == .cancelled
+    }
     // Cancelled by id between registering and storing the task: cancel it now.
-    if attach(task, to: id, lifecycle: lifecycle) { task.cancel() }
+    if isCancelled { task.cancel() }
     return task
   }
 
-  /// Registers an effect about to start, before its task exists (so a task that finishes at
-  /// once is never missed): its id and lifecycle.
-  @usableFromInline
-  func register(
-    origin: SourceCodeLocation,
-    trigger: SourceCodeLocation?,
-    cancelIDs: Set<EffectID>,
-    parent: EffectLifecycle?
-  ) -> (id: UInt64, lifecycle: EffectLifecycle) {
-    let lifecycle = EffectLifecycle()
-    let id = registry.withLock { registry in
-      // A step of a chain cancelled by id while it was starting this step is born cancelled
-      // (the parent's lifecycle is marked under this lock).
-      if parent?.state == .cancelled { lifecycle.cancel() }
-      registry.nextID += 1
-      registry.inFlight[registry.nextID] = EffectInFlight(
-        origin: origin, trigger: trigger, cancelIDs: cancelIDs, lifecycle: lifecycle,
-        parent: parent.map(ObjectIdentifier.init)
-      )
-      return registry.nextID
-    }
-    return (id, lifecycle)
-  }
-
-  /// The task-local context of an effect of this runtime.
-  @usableFromInline
-  func context(scope: EffectScope, lifecycle: EffectLifecycle) -> EffectContext {
-    EffectContext(canceller: self, scope: scope, lifecycle: lifecycle)
-  }
-
-  /// Notes which runtime task runs the effect `id` (called from that task).
-  @usableFromInline
-  func noteTask(of id: UInt64) {
-    let taskID = TestWork.currentTaskID
-    registry.withLock { $0.inFlight[id]?.taskID = taskID }
-  }
-
-  /// Stores the task of the effect `id` (whose lifecycle is `lifecycle`); whether the effect
-  /// was cancelled by id meanwhile. One lookup, and no copy of the entry.
-  @usableFromInline
-  func attach(_ task: Task<Void, Never>, to id: UInt64, lifecycle: EffectLifecycle) -> Bool {
-    registry.withLock { registry -> Bool in
-      guard let index = registry.inFlight.index(forKey: id) else { return false }
-      registry.inFlight.values[index].task = task
-      return lifecycle.state == .cancelled
-    }
-  }
-
-  @usableFromInline
-  func finish(_ id: UInt64) {
+  private func finish(_ id: UInt64) {
     let waiters = registry.withLock { registry -> [CheckedContinuation<Void, Never>] in
       if let entry = registry.inFlight.removeValue(forKey: id) { entry.lifecycle.end() }
       guard !registry.inFlight.contains(where: { $0.value.isTracked }) else { return [] }
@@ -244,7 +191,6 @@ final class EffectRuntime<Action: Sendable>: EffectCanceller, Sendable {
   }
 
   /// Cancels every running effect (and `withTaskCancellation` work) marked with `id`.
-  @usableFromInline
   func cancel(id: EffectID) {
     let (tasks, nested) = registry.withLock { registry in
       var tasks: [Task<Void, Never>] = []
@@ -351,22 +297,6 @@ extension Effect {
     case .run: false
     case let .merge(effects), let .concatenate(effects): effects.allSatisfy(\.isImmediate)
     case let .cancellable(effect, _, _): effect.isImmediate
-    }
-  }
-}
-
-/// Runs an effect's operation with its dependencies and its context current, in the caller's
-/// isolation (a call that changed executor would cost a followed effect an extra job).
-@usableFromInline
-func runEffect(
-  with dependencies: DependencyValues,
-  in context: EffectContext,
-  isolation: isolated (any Actor)? = #isolation,
-  _ operation: () async -> Void
-) async {
-  await withDependencies({ $0 = dependencies }) {
-    await EffectContext.$current.withValue(context) {
-      await operation()
     }
   }
 }
