@@ -73,6 +73,13 @@ public final class TestWork: Sendable, WorldBound {
     return FollowedWork.shared.areSleeping(tasks, in: world)
   }
 
+  /// Whether a settle at `location` would end at once with nothing to run, drain or report,
+  /// given that the caller's own work is idle (see `FollowedWork.hasNothingToSettle(in:)`):
+  /// then the caller may skip it.
+  package func hasNothingToSettle(at location: SourceCodeLocation) -> Bool {
+    FollowedWork.shared.hasNothingToSettle(in: world(at: location))
+  }
+
   /// Tells the follower that an XCTest test begins, before any of its code runs: the tasks it
   /// creates from the main thread are its own from their first job, and the Harness objects
   /// `testCase` holds (a `TestClock` in a stored property, made before any test ran) join its

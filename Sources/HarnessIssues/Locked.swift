@@ -15,6 +15,7 @@
 /// Not `Synchronization.Mutex`: on Linux its contended path waits in a futex that
 /// ThreadSanitizer cannot see, so correct code under contention is reported as a data race.
 /// A `pthread_mutex_t` is understood by ThreadSanitizer, and `.ci/run` runs the tests under it.
+@usableFromInline
 package final class Locked<Value>: @unchecked Sendable {
   // @unchecked: `value` is only touched while `mutex` is held.
   // Usable from inlinable code, so that `withLock` specializes in the modules that use it (an
@@ -26,6 +27,7 @@ package final class Locked<Value>: @unchecked Sendable {
     @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
   #endif
 
+  @usableFromInline
   package init(_ value: Value) {
     self.value = value
     #if !os(Windows)

@@ -3,11 +3,16 @@ import Synchronization
 
 /// Wakes waiters whenever something changed (an action arrived, an effect finished), so a
 /// wait for a condition with a timeout needs no polling.
+@usableFromInline
 final class ChangeSignal: Sendable {
   private let waiters = Locked<[UInt64: CheckedContinuation<Void, Never>]>([:])
   private let nextID = Atomic<UInt64>(0)
 
+  @usableFromInline
+  init() {}
+
   /// Wakes every current waiter.
+  @usableFromInline
   func signal() {
     let woken = waiters.withLock { waiters in
       defer { waiters = [:] }
@@ -18,6 +23,7 @@ final class ChangeSignal: Sendable {
 
   /// Waits until `condition` holds, re-checking it after every signal, for at most `timeout`
   /// of real time. Returns whether the condition held.
+  @usableFromInline
   func wait(
     timeout: Duration,
     isolation: isolated (any Actor)? = #isolation,

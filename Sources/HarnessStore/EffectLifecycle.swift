@@ -3,6 +3,7 @@ import HarnessIssues
 import Synchronization
 
 /// Whether an effect is running, finished or cancelled: its `send` delivers only while running.
+@usableFromInline
 final class EffectLifecycle: Sendable {
   enum State: UInt8 {
     case running, finished, cancelled

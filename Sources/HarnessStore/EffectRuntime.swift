@@ -6,18 +6,21 @@ import Synchronization
 
 /// Runs effects for a store: starts their tasks, tracks which are still running (and which
 /// action started them), cancels them by id, and refuses actions sent after an effect ended.
+@usableFromInline
 final class EffectRuntime<Action: Sendable>: EffectCanceller, Sendable {
   /// Actions `.send` effects produce, in order, to be reduced right after the action that
   /// returned them (before anything else the store has queued).
+  @usableFromInline
   struct Sent: Sendable {
-    var action: Action
-    var dependencies: DependencyValues
+    @usableFromInline var action: Action
+    @usableFromInline var dependencies: DependencyValues
   }
 
   /// What starting an effect did: the tasks it started and the actions its `.send`s sent.
+  @usableFromInline
   struct Started: Sendable {
-    var tasks: [Task<Void, Never>] = []
-    var sent: [Sent] = []
+    @usableFromInline var tasks: [Task<Void, Never>] = []
+    @usableFromInline var sent: [Sent] = []
   }
 
   private let registry = Locked(EffectRegistry())
@@ -29,6 +32,7 @@ final class EffectRuntime<Action: Sendable>: EffectCanceller, Sendable {
   /// the runtime then runs their nonisolated async calls without a change of executor each.
   private let taskExecutor: (any TaskExecutor)?
 
+  @usableFromInline
   init(
     deliver: @escaping @Sendable (Action, SourceCodeLocation?) -> Void,
     effectFinished: @escaping @Sendable () -> Void = {},
@@ -41,6 +45,7 @@ final class EffectRuntime<Action: Sendable>: EffectCanceller, Sendable {
 
   /// Starts `effect`, returned by the action sent at `trigger`: the tasks it started, and the
   /// actions of its `.send`s for the caller to reduce next, in order.
+  @usableFromInline
   func start(_ effect: Effect<Action>, trigger: SourceCodeLocation?) -> Started {
     var started = Started()
     if case .none = effect.operation { return started }

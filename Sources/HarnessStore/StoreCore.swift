@@ -18,8 +18,15 @@ import HarnessIssues
 /// reducer (or a dependency it builds) may read `state`, which is the last state stored, and may
 /// send: from another thread that queues as usual; from the drainer's own thread (reentrancy)
 /// the action is reported and reduced right after the current one, before its `.send`s.
+///
+/// Its hot path is `@inlinable` (with everything it touches `@usableFromInline`), so that a
+/// feature's module specializes it for the feature's `State` and `Action`: unspecialized, every
+/// use of a type nested in it (an item, the guarded state, an optional of either) looked its
+/// generic metadata up in the runtime's cache, a quarter of a `TestStore` round trip.
+@usableFromInline
 final class StoreCore<State: Sendable, Action: Sendable>: Sendable {
   /// Where an action came from.
+  @usableFromInline
   enum Source: Sendable {
     /// `send` called on the store, at this location (if known).
     case caller(SourceCodeLocation?)
@@ -28,28 +35,53 @@ final class StoreCore<State: Sendable, Action: Sendable>: Sendable {
   }
 
   /// An action reduced: the state right after it, where it came from.
+  @usableFromInline
   struct Reduced: Sendable {
-    var action: Action
-    var state: State
-    var source: Source
+    @usableFromInline var action: Action
+    @usableFromInline var state: State
+    @usableFromInline var source: Source
+
+    @inlinable
+    init(action: Action, state: State, source: Source) {
+      self.action = action
+      self.state = state
+      self.source = source
+    }
   }
 
-  private struct Item: Sendable {
-    var action: Action
-    var source: Source
+  @usableFromInline
+  struct Item: Sendable {
+    @usableFromInline var action: Action
+    @usableFromInline var source: Source
     /// Dependencies a `.send` effect captured; the store's otherwise.
-    var dependencies: DependencyValues?
-    var outcome: SendOutcome<State>?
+    @usableFromInline var dependencies: DependencyValues?
+    @usableFromInline var outcome: SendOutcome<State>?
+
+    @inlinable
+    init(action: Action, source: Source, dependencies: DependencyValues?, outcome: SendOutcome<State>?) {
+      self.action = action
+      self.source = source
+      self.dependencies = dependencies
+      self.outcome = outcome
+    }
   }
 
   /// The next action for the drainer to reduce, with the dependencies to reduce it with.
-  private struct Next: Sendable {
-    var item: Item
-    var dependencies: DependencyValues
+  @usableFromInline
+  struct Next: Sendable {
+    @usableFromInline var item: Item
+    @usableFromInline var dependencies: DependencyValues
+
+    @inlinable
+    init(item: Item, dependencies: DependencyValues) {
+      self.item = item
+      self.dependencies = dependencies
+    }
   }
 
   /// What a `send` does once it has looked at the queue.
-  private enum Arrival: Sendable {
+  @usableFromInline
+  enum Arrival: Sendable {
     /// Nobody was reducing: the sender drains, starting with its own action from `state`.
     case drain(Next, state: State)
     /// Another thread is draining: it reduces the action before it stops.
@@ -58,21 +90,29 @@ final class StoreCore<State: Sendable, Action: Sendable>: Sendable {
     case reentered(reducing: Action)
   }
 
-  private struct Guarded: Sendable {
+  @usableFromInline
+  struct Guarded: Sendable {
     /// The state after the last action reduced (stored before it is published).
-    var state: State
-    var dependencies: DependencyValues
+    @usableFromInline var state: State
+    @usableFromInline var dependencies: DependencyValues
     /// Actions a reducer sent to its own store while it ran: reduced right after it.
-    var reentrant = ItemQueue<Item>()
-    var chained = ItemQueue<Item>()
-    var queued = ItemQueue<Item>()
-    var isDraining = false
+    @usableFromInline var reentrant = ItemQueue<Item>()
+    @usableFromInline var chained = ItemQueue<Item>()
+    @usableFromInline var queued = ItemQueue<Item>()
+    @usableFromInline var isDraining = false
     /// The drainer's thread (valid while `isDraining`).
-    var drainer: UInt = 0
+    @usableFromInline var drainer: UInt = 0
     /// The action the drainer's reducer is running for, if it is running one.
-    var reducing: Action?
+    @usableFromInline var reducing: Action?
+
+    @inlinable
+    init(state: State, dependencies: DependencyValues) {
+      self.state = state
+      self.dependencies = dependencies
+    }
 
     /// Takes the next action to reduce, or stops draining when none is left.
+    @inlinable
     mutating func next() -> Next? {
       guard let item = reentrant.popFirst() ?? chained.popFirst() ?? queued.popFirst() else {
         isDraining = false
@@ -83,13 +123,14 @@ final class StoreCore<State: Sendable, Action: Sendable>: Sendable {
     }
   }
 
-  private let reducer: any Reducer<State, Action>
-  private let guarded: Locked<Guarded>
-  let runtime: EffectRuntime<Action>
+  @usableFromInline let reducer: any Reducer<State, Action>
+  @usableFromInline let guarded: Locked<Guarded>
+  @usableFromInline let runtime: EffectRuntime<Action>
   /// Called by the drainer after each reduce, in reduce order, before its effects start.
-  private let didReduce: @Sendable (Reduced) -> Void
+  @usableFromInline let didReduce: @Sendable (Reduced) -> Void
 
   /// A core running `reducer` from `initialState` with `dependencies` current while reducing.
+  @inlinable
   init(
     initialState: State,
     reducer: any Reducer<State, Action>,
@@ -108,7 +149,7 @@ final class StoreCore<State: Sendable, Action: Sendable>: Sendable {
       taskExecutor: effectExecutor
     )
     box.value = self
-    LiveCancellers.add(runtime)
+    registerLiveCanceller(runtime)
   }
 
   deinit {
@@ -116,9 +157,11 @@ final class StoreCore<State: Sendable, Action: Sendable>: Sendable {
   }
 
   /// The state after the last action reduced (during a reduce: the state before it).
+  @inlinable
   var state: State { guarded.withLock { $0.state } }
 
   /// The dependencies actions are reduced with (changing them affects later actions).
+  @inlinable
   var dependencies: DependencyValues {
     get { guarded.withLock { $0.dependencies } }
     set { guarded.withLock { $0.dependencies = newValue } }
@@ -130,15 +173,52 @@ final class StoreCore<State: Sendable, Action: Sendable>: Sendable {
   ///
   /// Sent by a reducer to its own store (on the drainer's thread, while it reduces), the
   /// action is reported and reduced right after the one being reduced: never a deadlock.
+  @inlinable
   @discardableResult
   func send(_ action: Action, from source: Source, wantsOutcome: Bool = false) -> SendOutcome<State>? {
     let outcome = wantsOutcome ? SendOutcome<State>() : nil
-    let item = Item(action: action, source: source, dependencies: nil, outcome: outcome)
+    _ = arrive(Item(action: action, source: source, dependencies: nil, outcome: outcome), outcomeIfQueued: false)
+    return outcome
+  }
+
+  /// Sends `action` as ``send(_:from:wantsOutcome:)`` does and waits until it was reduced: the
+  /// state right after it and the effects it started. A sender that reduces its action itself
+  /// (the usual case) makes no ``SendOutcome``. Runs in the caller's isolation, as a
+  /// synchronous `send` would: the reducer runs there, and no executor is changed.
+  @inlinable
+  func sendAndWait(
+    _ action: Action,
+    from source: Source,
+    isolation: isolated (any Actor)? = #isolation
+  ) async -> (state: State, tasks: [Task<Void, Never>]) {
+    switch arrive(Item(action: action, source: source, dependencies: nil, outcome: nil), outcomeIfQueued: true) {
+    case let .reduced(state, tasks):
+      return (state, tasks)
+    case let .pending(outcome):
+      return await outcome!.reduced()
+    }
+  }
+
+  /// What became of an action once it arrived.
+  @usableFromInline
+  enum Reception {
+    /// Its sender reduced it: the state right after it, the effects it started.
+    case reduced(State, [Task<Void, Never>])
+    /// Another sender reduces it (or it was sent reentrantly): its outcome, if it has one.
+    case pending(SendOutcome<State>?)
+  }
+
+  /// Queues `item`, giving it an outcome if asked and another sender will reduce it, and
+  /// drains if nobody is reducing.
+  @inlinable
+  func arrive(_ item: Item, outcomeIfQueued: Bool) -> Reception {
+    var item = item
     let arrival = guarded.withLock { guarded -> Arrival in
       if guarded.isDraining {
+        if outcomeIfQueued, item.outcome == nil { item.outcome = SendOutcome() }
         // Only the drainer's own reducer can send on its thread while it reduces: that thread
         // is inside `drain`, which never suspends.
-        if let reducing = guarded.reducing, guarded.drainer == ThreadIdentity.current() {
+        if let reducing = guarded.reducing, guarded.drainer == currentThreadID() {
           guarded.reentrant.append(item)
           return .reentered(reducing: reducing)
         }
@@ -146,26 +226,30 @@ final class StoreCore<State: Sendable, Action: Sendable>: Sendable {
         return .queued
       }
       guarded.isDraining = true
-      guarded.drainer = ThreadIdentity.current()
-      guarded.reducing = action
+      guarded.drainer = currentThreadID()
+      guarded.reducing = item.action
       return .drain(Next(item: item, dependencies: guarded.dependencies), state: guarded.state)
     }
     switch arrival {
     case let .drain(first, state):
-      drain(from: first, state: state)
+      let (state, tasks) = drain(from: first, state: state)
+      return .reduced(state, tasks)
     case .queued:
-      break
+      return .pending(item.outcome)
     case let .reentered(reducing):
-      reportReentrantSend(action, whileReducing: reducing)
+      reportReentrantSend(item.action, whileReducing: reducing)
+      return .pending(item.outcome)
     }
-    return outcome
   }
 
-  /// Reduces `first`, then queued actions until none is left. Only the drainer calls this.
-  private func drain(from first: Next, state: State) {
+  /// Reduces `first`, then queued actions until none is left; returns the state right after
+  /// `first` and the effects it started. Only the drainer calls this.
+  @inlinable
+  func drain(from first: Next, state: State) -> (state: State, tasks: [Task<Void, Never>]) {
     // The drainer's copy of the state: nobody else writes it while this thread drains.
     var state = state
     var next = first
+    var firstReduced: (state: State, tasks: [Task<Void, Never>])?
     while true {
       let item = next.item
       let reducer = self.reducer
@@ -194,12 +278,14 @@ final class StoreCore<State: Sendable, Action: Sendable>: Sendable {
         return guarded.next()
       }
       item.outcome?.complete(state: state, tasks: started.tasks)
-      guard let following else { return }
+      if firstReduced == nil { firstReduced = (state, started.tasks) }
+      guard let following else { return firstReduced! }
       next = following
     }
   }
 
-  private func reportReentrantSend(_ action: Action, whileReducing reducing: Action) {
+  @usableFromInline
+  func reportReentrantSend(_ action: Action, whileReducing reducing: Action) {
     let sent = dumpOneLine(action)
     let current = dumpOneLine(reducing)
     reportIssue(
@@ -215,12 +301,18 @@ final class StoreCore<State: Sendable, Action: Sendable>: Sendable {
 }
 
 /// A FIFO queue with O(1) append and removal from the front.
+@usableFromInline
 struct ItemQueue<Element> {
-  private var elements: [Element] = []
-  private var head = 0
+  @usableFromInline var elements: [Element] = []
+  @usableFromInline var head = 0
 
+  @inlinable
+  init() {}
+
+  @inlinable
   mutating func append(_ element: Element) { elements.append(element) }
 
+  @inlinable
   mutating func popFirst() -> Element? {
     guard head < elements.count else { return nil }
     let element = elements[head]
@@ -241,14 +333,22 @@ extension ItemQueue: Sendable where Element: Sendable {}
 
 /// When an action sent to a store was reduced: the state right after it and the effects it
 /// started. Pending while another sender is still reducing earlier actions.
+@usableFromInline
 final class SendOutcome<State: Sendable>: Sendable {
-  private enum Stage: Sendable {
+  @usableFromInline
+  enum Stage: Sendable {
     case pending(waiters: [CheckedContinuation<Void, Never>], cancelRequested: Bool)
     case done(state: State, tasks: [Task<Void, Never>])
   }
 
-  private let stage = Locked(Stage.pending(waiters: [], cancelRequested: false))
+  @usableFromInline let stage: Locked<Stage>
 
+  // Set here, not as the property's initial value: that is a function of its own, which the
+  // client does not specialize.
+  @inlinable
+  init() { stage = Locked(Stage.pending(waiters: [], cancelRequested: false)) }
+
+  @inlinable
   func complete(state: State, tasks: [Task<Void, Never>]) {
     let (waiters, cancel) = stage.withLock { stage -> ([CheckedContinuation<Void, Never>], Bool) in
       guard case let .pending(waiters, cancelRequested) = stage else { return ([], false) }
@@ -260,6 +360,7 @@ final class SendOutcome<State: Sendable>: Sendable {
   }
 
   /// Waits until the action was reduced.
+  @inlinable
   func reduced() async -> (state: State, tasks: [Task<Void, Never>]) {
     while true {
       if case let .done(state, tasks) = stage.withLock({ $0 }) { return (state, tasks) }
@@ -295,3 +396,11 @@ final class SendOutcome<State: Sendable>: Sendable {
     for task in tasks { task.cancel() }
   }
 }
+
+/// The calling thread's id, for the drainer's reentrancy check.
+@usableFromInline
+func currentThreadID() -> UInt { ThreadIdentity.current() }
+
+/// Registers a store's effect runtime for `Task.cancel(id:)` outside effects.
+@usableFromInline
+func registerLiveCanceller<Action>(_ runtime: EffectRuntime<Action>) { LiveCancellers.add(runtime) }

@@ -52,36 +52,54 @@ import HarnessIssues
 /// store waits until each effect has run as far as it can (finished, or suspended on a clock or
 /// an `await`). With a `TestClock` as the clock dependency, time-based effects move only on
 /// `advance`, so nothing depends on timing.
+///
+/// The hot path (`send`, `receive` of an action, the checks they make, and ``StoreCore``
+/// beneath) is `@inlinable`, so a test module compiled with optimization specializes it for
+/// its feature's `State` and `Action` instead of looking generic metadata up at every step.
 public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sendable {
+  @usableFromInline
   struct Received: Sendable {
-    var action: Action
-    var state: State
+    @usableFromInline var action: Action
+    @usableFromInline var state: State
     /// Set when the action was reported as unreceived before a send, which it stays queued
     /// past: the state right before it, which its `receive` checks against (the asserted state
     /// has moved on since). Such an action is not reported again.
-    var reportedBefore: State?
+    @usableFromInline var reportedBefore: State?
+
+    @inlinable
+    init(action: Action, state: State, reportedBefore: State?) {
+      self.action = action
+      self.state = state
+      self.reportedBefore = reportedBefore
+    }
   }
 
+  @usableFromInline
   struct Core: Sendable {
     /// The state as of the last assertion.
-    var asserted: State
+    @usableFromInline var asserted: State
     /// Actions from effects, reduced but not yet asserted with `receive`.
-    var received: [Received] = []
-    var exhaustivity: Exhaustivity = .on
-    var timeout: Duration = .seconds(1)
-    var isFinished = false
+    @usableFromInline var received: [Received] = []
+    @usableFromInline var exhaustivity: Exhaustivity = .on
+    @usableFromInline var timeout: Duration = .seconds(1)
+    @usableFromInline var isFinished = false
     /// Effects a failed `receive` already named as the reason nothing arrived (parked on a test
     /// clock): not reported again as running at the end of the test.
-    var blamed: [EffectLifecycle] = []
+    @usableFromInline var blamed: [EffectLifecycle] = []
+
+    @inlinable
+    init(asserted: State) { self.asserted = asserted }
 
     /// Takes `received` as asserted: the asserted state moves to the state after it, unless it
     /// was reported before a send (the asserted state is already past it).
+    @inlinable
     mutating func accept(_ received: Received) {
       if received.reportedBefore == nil { asserted = received.state }
     }
 
     /// Marks the received actions not reported yet as reported, each with the state before it,
     /// and returns them. They arrived after the last assertion, in order.
+    @inlinable
     mutating func reportUnreceived() -> [Action] {
       var reported: [Action] = []
       var before = asserted
@@ -94,20 +112,21 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
     }
   }
 
-  private let core: Locked<Core>
+  @usableFromInline let core: Locked<Core>
   /// Reduces actions in order, the test's and its effects' (shared with ``Store``).
-  private let store: StoreCore<State, Action>
+  @usableFromInline let store: StoreCore<State, Action>
   /// The test's work as test clocks follow it: effects are tasks started by the test.
-  private let work: TestWork
+  @usableFromInline let work: TestWork
   /// Fires when an effect sends an action or finishes, for waits with a timeout.
-  private let receivedSignal: ChangeSignal
+  @usableFromInline let receivedSignal: ChangeSignal
   /// Where the store was created, for failures at the end of the test.
-  private let location: SourceCodeLocation
+  @usableFromInline let location: SourceCodeLocation
 
   /// A test store running `reducer` from `initialState`; `prepareDependencies` overrides the
   /// dependencies the feature uses (the others keep their test values: unimplemented ones fail
   /// the test when used). The reducer, the initial state and every assertion closure are built
   /// and run with these dependencies.
+  @inlinable
   public init<R: Reducer>(
     initialState: @autoclosure () -> State,
     @ReducerBuilder<State, Action> reducer: () -> R,
@@ -125,7 +144,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
     self.core = core
     self.receivedSignal = signal
     self.location = SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    self.work = TestWork()
+    self.work = makeTestWork()
     self.store = StoreCore(
       initialState: initialState,
       reducer: reducer,
@@ -137,7 +156,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
         signal.signal()
       },
       effectFinished: { signal.signal() },
-      effectExecutor: TestWork.taskExecutor
+      effectExecutor: testWorkExecutor()
     )
   }
 
@@ -147,14 +166,17 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
     store.runtime.cancelAll()
   }
 
-  private var runtime: EffectRuntime<Action> { store.runtime }
+  @inlinable
+  var runtime: EffectRuntime<Action> { store.runtime }
 
   // MARK: - Configuration
 
   /// The state as of the last assertion.
+  @inlinable
   public var state: State { core.withLock { $0.asserted } }
 
   /// How strictly the store checks the test. Default: `.on`.
+  @inlinable
   public var exhaustivity: Exhaustivity {
     get { core.withLock { $0.exhaustivity } }
     set { core.withLock { $0.exhaustivity = newValue } }
@@ -162,12 +184,14 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
 
   /// How long `receive` waits for an action that an effect has not sent yet, when the effect
   /// waits on something outside the store (real I/O, another actor). Default: 1 second.
+  @inlinable
   public var timeout: Duration {
     get { core.withLock { $0.timeout } }
     set { core.withLock { $0.timeout = newValue } }
   }
 
   /// The dependencies the feature runs with. Changing them affects the actions sent after.
+  @inlinable
   public var dependencies: DependencyValues {
     get { store.dependencies }
     set { store.dependencies = newValue }
@@ -207,6 +231,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
   /// Sends `action` and checks that the state changed exactly as `updateStateToExpectedResult`
   /// describes (no closure: the state must not change). The returned task waits for or cancels
   /// the effects this action started.
+  @inlinable
   @discardableResult
   public func send(
     _ action: Action,
@@ -223,8 +248,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
 
     // Unreceived actions stay queued (exhaustive): the send starts from the state after them.
     let before = core.withLock { $0.received.last?.state ?? $0.asserted }
-    let outcome = store.send(action, from: .caller(location), wantsOutcome: true)!
-    let (after, tasks) = await outcome.reduced()
+    let (after, tasks) = await store.sendAndWait(action, from: .caller(location))
     await settle(at: location)
 
     assertState(
@@ -303,6 +327,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
   // MARK: - Receiving
 
   /// Asserts that an effect sent `expectedAction`, and that the state changed as described.
+  @inlinable
   public func receive(
     _ expectedAction: Action,
     timeout: Duration? = nil,
@@ -449,7 +474,8 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
     )
   }
 
-  private func receive(
+  @inlinable
+  func receive(
     isolation: isolated (any Actor)?,
     described expected: @autoclosure () -> String,
     timeout: Duration?,
@@ -466,40 +492,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
       exhaustivity == .on ? !received.isEmpty : received.contains { matching($0.action) }
     }
     guard wait == .ready else {
-      let inFlight = runtime.inFlight
-      let running = inFlight.count
-      // Parked on a test clock, these effects are what the failure is about: the end of the
-      // test does not report them again (one forgotten `advance`, one issue).
-      let skipped = core.withLock { core in
-        if wait == .nothingCanArrive { core.blamed += inFlight.map(\.lifecycle) }
-        return core.received.map(\.action)
-      }
-      let unmatched =
-        skipped.isEmpty ? "" : "\nNone of the \(skipped.count) received action(s) matched:\n\n\(dumpList(skipped))\n"
-      let received = "Expected to receive \(expected()), but received no \(skipped.isEmpty ? "" : "matching ")action"
-      // Say what happened: a wait of `timeout`, or none at all because nothing could arrive.
-      let message =
-        switch (wait, running) {
-        case (.timedOut, 0): "\(received) within \(timeout).\(unmatched)\nNo effect is running."
-        case (.timedOut, _):
-          "\(received) within \(timeout).\(unmatched)\n\(running) effect(s) still running; if one waits on a clock, advance it before receiving."
-        case (_, 0): "\(received).\(unmatched)\nNo effect is running, so none can arrive: nothing was waited for."
-        case (_, 1):
-          """
-          \(received).\(unmatched)
-          The running effect sleeps on a test clock that was not advanced, so nothing can arrive \
-          until it is: nothing was waited for. Advance the clock (`await clock.advance(by: …)`) \
-          before receiving.
-          """
-        default:
-          """
-          \(received).\(unmatched)
-          The \(running) running effects sleep on a test clock that was not advanced, so nothing \
-          can arrive until it is: nothing was waited for. Advance the clock \
-          (`await clock.advance(by: …)`) before receiving.
-          """
-        }
-      fail(message, at: location)
+      reportNothingReceived(wait, expected: expected(), timeout: timeout, at: location)
       return
     }
     let (next, skipped, before, matchesLater) = core.withLock { core -> (Received, [Action], State, Bool) in
@@ -538,13 +531,54 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
     core.withLock { $0.accept(next) }
   }
 
+  /// A `receive` found nothing to match: says why (a wait of `timeout`, or none at all because
+  /// nothing could arrive) and blames the effects parked on a test clock.
+  @usableFromInline
+  func reportNothingReceived(_ wait: ReceiveWait, expected: String, timeout: Duration, at location: SourceCodeLocation) {
+    let inFlight = runtime.inFlight
+    let running = inFlight.count
+    // Parked on a test clock, these effects are what the failure is about: the end of the
+    // test does not report them again (one forgotten `advance`, one issue).
+    let skipped = core.withLock { core in
+      if wait == .nothingCanArrive { core.blamed += inFlight.map(\.lifecycle) }
+      return core.received.map(\.action)
+    }
+    let unmatched =
+      skipped.isEmpty ? "" : "\nNone of the \(skipped.count) received action(s) matched:\n\n\(dumpList(skipped))\n"
+    let received = "Expected to receive \(expected), but received no \(skipped.isEmpty ? "" : "matching ")action"
+    // Say what happened: a wait of `timeout`, or none at all because nothing could arrive.
+    let message =
+      switch (wait, running) {
+      case (.timedOut, 0): "\(received) within \(timeout).\(unmatched)\nNo effect is running."
+      case (.timedOut, _):
+        "\(received) within \(timeout).\(unmatched)\n\(running) effect(s) still running; if one waits on a clock, advance it before receiving."
+      case (_, 0): "\(received).\(unmatched)\nNo effect is running, so none can arrive: nothing was waited for."
+      case (_, 1):
+        """
+        \(received).\(unmatched)
+        The running effect sleeps on a test clock that was not advanced, so nothing can arrive \
+        until it is: nothing was waited for. Advance the clock (`await clock.advance(by: …)`) \
+        before receiving.
+        """
+      default:
+        """
+        \(received).\(unmatched)
+        The \(running) running effects sleep on a test clock that was not advanced, so nothing \
+        can arrive until it is: nothing was waited for. Advance the clock \
+        (`await clock.advance(by: …)`) before receiving.
+        """
+      }
+    fail(message, at: location)
+  }
+
   /// Waits until the received actions satisfy `isReady`: first until the test's work has
   /// settled, then, if still not, for actions from work the follower cannot see (real I/O), up
   /// to `timeout`.
   ///
   /// When nothing can arrive (no effect runs, or every running effect sleeps on a test clock
   /// that only the test can advance) it gives up at once instead of waiting the timeout.
-  private func waitForReceivedAction(
+  @inlinable
+  func waitForReceivedAction(
     timeout: Duration,
     at location: SourceCodeLocation,
     isolation: isolated (any Actor)? = #isolation,
@@ -562,7 +596,8 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
   }
 
   /// How a wait for a received action ended.
-  private enum ReceiveWait {
+  @usableFromInline
+  enum ReceiveWait {
     case ready
     /// Given up at once: nothing could arrive without the test doing something first.
     case nothingCanArrive
@@ -572,7 +607,8 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
 
   /// Whether, the test's work having settled, no effect can send anything without the test
   /// doing something first: none is running, or each is parked in a sleep on a test clock.
-  private var nothingCanArrive: Bool {
+  @usableFromInline
+  var nothingCanArrive: Bool {
     guard let tasks = runtime.runningTaskIDs else { return false }
     return tasks.isEmpty || work.areSleepingOnTestClocks(tasks)
   }
@@ -644,7 +680,8 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
 
   /// Takes every received action off the queue as asserted: the asserted state moves to the
   /// state after the last of them. One step, so an action arriving meanwhile is not lost.
-  private func acceptReceivedActions() -> [Received] {
+  @inlinable
+  func acceptReceivedActions() -> [Received] {
     core.withLock { core in
       defer {
         if let last = core.received.last { core.accept(last) }
@@ -655,14 +692,19 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
   }
 
   /// Waits until every effect has run as far as it can.
-  private func settle(at location: SourceCodeLocation) async {
+  @usableFromInline
+  func settle(at location: SourceCodeLocation) async {
+    // With no effect running and the test's work at rest, the settle would only suspend this
+    // task to resume it (the one before a send, the one before a receive, usually).
+    if runtime.isIdle, work.hasNothingToSettle(at: location) { return }
     // With no effect left running, nothing of the store's can be waiting on the main actor.
     await work.settle(at: location, workIsIdle: { [runtime] in runtime.isIdle })
   }
 
   // MARK: - Checks
 
-  private func assertState(
+  @inlinable
+  func assertState(
     expecting updateStateToExpectedResult: ((inout State) throws -> Void)?,
     before: State,
     after actual: State,
@@ -673,8 +715,8 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
     if exhaustivity != .on {
       // Only what the assertion changes is checked: apply it to the actual state.
       guard let updateStateToExpectedResult else {
-        if case .off(showSkippedAssertions: true) = exhaustivity, let difference = diff(before, actual) {
-          warn("State changed without an assertion (skipped):\n\n\(difference)\n\n(Before: −, After: +)", at: location)
+        if case .off(showSkippedAssertions: true) = exhaustivity {
+          warnUnassertedChange(before: before, after: actual, at: location)
         }
         return
       }
@@ -714,26 +756,41 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
     }
     guard expected != actual else { return }
     if updateStateToExpectedResult == nil {
-      let report = DifferenceReport.message(
-        headline: "The state changed, but the test did not say how. \(step()) changed it:",
-        expected: expected,
-        actual: actual
-      )
-      fail(
-        """
-        \(report)
-
-        Add a trailing closure that makes the same change, e.g. \
-        `await store.send(…) { $0.field = newValue }`.
-        """,
-        at: location
-      )
+      failUnassertedChange(expected: expected, actual: actual, step: step(), at: location)
     } else {
       fail(stateMismatch(expected: expected, actual: actual, step: step()), at: location)
     }
   }
 
-  private func stateMismatch(expected: State, actual: State, step: @autoclosure () -> String) -> String {
+  /// A non-exhaustive store that shows skipped assertions: the state changed with no assertion.
+  @usableFromInline
+  func warnUnassertedChange(before: State, after actual: State, at location: SourceCodeLocation) {
+    if let difference = diff(before, actual) {
+      warn("State changed without an assertion (skipped):\n\n\(difference)\n\n(Before: −, After: +)", at: location)
+    }
+  }
+
+  /// An exhaustive store: `step` changed the state, and the test gave no assertion closure.
+  @usableFromInline
+  func failUnassertedChange(expected: State, actual: State, step: String, at location: SourceCodeLocation) {
+    let report = DifferenceReport.message(
+      headline: "The state changed, but the test did not say how. \(step) changed it:",
+      expected: expected,
+      actual: actual
+    )
+    fail(
+      """
+      \(report)
+
+      Add a trailing closure that makes the same change, e.g. \
+      `await store.send(…) { $0.field = newValue }`.
+      """,
+      at: location
+    )
+  }
+
+  @usableFromInline
+  func stateMismatch(expected: State, actual: State, step: @autoclosure () -> String) -> String {
     DifferenceReport.message(
       headline: "The state after \(step()) does not match the assertion:",
       expected: expected,
@@ -744,7 +801,8 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
   /// Before a send. Non-exhaustive: unreceived actions are accepted (so a later `receive` never
   /// moves the state back to before this send). Exhaustive: they fail the test (each once) and
   /// stay queued, so the `receive`s that follow still find them and the test reads one failure.
-  private func checkNoPendingReceivedActions(before step: @autoclosure () -> String, at location: SourceCodeLocation) {
+  @inlinable
+  func checkNoPendingReceivedActions(before step: @autoclosure () -> String, at location: SourceCodeLocation) {
     let exhaustivity = self.exhaustivity
     guard exhaustivity == .on else {
       let pending = acceptReceivedActions()
@@ -813,16 +871,19 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
     }
   }
 
-  private func fail(_ message: String, at location: SourceCodeLocation) {
+  @usableFromInline
+  func fail(_ message: String, at location: SourceCodeLocation) {
     HarnessIssues.reportIssue(ReportedIssue(message: message, location: location))
   }
 
-  private func warn(_ message: String, at location: SourceCodeLocation) {
+  @usableFromInline
+  func warn(_ message: String, at location: SourceCodeLocation) {
     HarnessIssues.reportIssue(ReportedIssue(message: message, severity: .warning, location: location))
   }
 }
 
 extension TestStore: TestStoreWork {
+  @usableFromInline
   func waitForTasks(_ tasks: [Task<Void, Never>], timeout: Duration?, at location: SourceCodeLocation) async -> Bool {
     let ended = Locked(false)
     let watcher = Task { [receivedSignal] in
@@ -842,6 +903,7 @@ extension TestStore: TestStoreWork {
 }
 
 /// An action as one line, for headlines.
+@usableFromInline
 func dumpOneLine(_ value: Any) -> String {
   let text = String(customDumping: value)
   guard text.contains("\n") else { return text }
@@ -849,9 +911,18 @@ func dumpOneLine(_ value: Any) -> String {
 }
 
 /// Actions as an indented list.
+@usableFromInline
 func dumpList(_ actions: [some Any]) -> String {
   actions.map { action in
     String(customDumping: action).split(separator: "\n", omittingEmptySubsequences: false)
       .map { "  " + $0 }.joined(separator: "\n")
   }.joined(separator: "\n")
 }
+
+/// The test's followed work, for a new test store.
+@usableFromInline
+func makeTestWork() -> TestWork { TestWork() }
+
+/// The executor a test store's effect tasks prefer: the test's followed work (see `TestWork`).
+@usableFromInline
+func testWorkExecutor() -> any TaskExecutor { TestWork.taskExecutor }

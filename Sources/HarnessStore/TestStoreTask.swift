@@ -14,6 +14,12 @@ public struct TestStoreTask: Hashable, Sendable {
   let tasks: [Task<Void, Never>]
   let store: any TestStoreWork
 
+  @usableFromInline
+  init(tasks: [Task<Void, Never>], store: any TestStoreWork) {
+    self.tasks = tasks
+    self.store = store
+  }
+
   /// Cancels the effects and lets their cancellation run (handlers, `catch` blocks) before
   /// returning.
   public func cancel(
@@ -62,6 +68,7 @@ public struct TestStoreTask: Hashable, Sendable {
 }
 
 /// What a ``TestStoreTask`` needs of its store, whatever its state and action types.
+@usableFromInline
 protocol TestStoreWork: Sendable {
   /// Settles the test's work and waits (up to `timeout`, unless nothing can end them) for
   /// `tasks` to end; whether they all did.

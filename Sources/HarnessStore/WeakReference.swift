@@ -1,14 +1,23 @@
 import HarnessIssues
 
 /// A thread-safe weak reference: how effects reach their store without keeping it alive.
+@usableFromInline
 final class WeakReference<Object: AnyObject & Sendable>: Sendable {
-  private struct Box: @unchecked Sendable {
+  @usableFromInline
+  struct Box: @unchecked Sendable {
     // @unchecked: the object is Sendable; only `weak` makes the struct non-Sendable.
-    weak var object: Object?
+    @usableFromInline weak var object: Object?
+
+    @inlinable
+    init() {}
   }
 
-  private let box = Locked(Box())
+  @usableFromInline let box = Locked(Box())
 
+  @inlinable
+  init() {}
+
+  @inlinable
   var value: Object? {
     get { box.withLock { $0.object } }
     set { box.withLock { $0.object = newValue } }
