@@ -17,12 +17,17 @@ extension FollowedWork {
     reclaimHook()
     guard !hookWarningIsDue.load(ordering: .relaxed) else { return false }
     let onWorldThread = World.onCurrentThread === world
-    lock.lock()
-    defer { lock.unlock() }
+    // The caller's membership changes only by its own joins and settles: stable meanwhile.
+    registry.lock()
+    let isMember = memberTasks[caller] === world
+    registry.unlock()
+    guard isMember else { return false }
+    world.lock.lock()
+    defer { world.lock.unlock() }
     guard !world.isRetired, world.exploration == nil, !world.usesMainActor,
       world.requests.isEmpty, !world.isFlushingMainActor, !world.isStepping,
       world.unreportedProblems.isEmpty, !world.runningJobIsReportedBlocked, world.wokenTask == nil,
-      memberTasks[caller] === world, unclaimed.isSettled || mainQueueIsStalled
+      unclaimedPendingJobs.load(ordering: .relaxed) == 0 || mainQueueIsStalled
     else { return false }
     // The caller's own job, when the world runs it (adopted after a settle), is not pending
     // work; jobs it staged are (only the world's thread has them).
