@@ -53,7 +53,7 @@ import HarnessIssues
 /// an `await`). With a `TestClock` as the clock dependency, time-based effects move only on
 /// `advance`, so nothing depends on timing.
 ///
-/// The hot path (`send`, `receive` of an action, the checks they make, and ``StoreCore``
+/// The hot path (`send`, `receive` of an action, the checks they make, and `StoreCore`
 /// beneath) is `@inlinable`, so a test module compiled with optimization specializes it for
 /// its feature's `State` and `Action` instead of looking generic metadata up at every step.
 public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sendable {
