@@ -84,7 +84,7 @@ let package = Package(
     .executableTarget(name: "HarnessLiveAppFixture", dependencies: ["Harness", "HarnessStore"], path: "Tests/LiveAppFixture"),
     .testTarget(
       name: "HarnessTestingTests",
-      dependencies: ["HarnessClocks", "HarnessDependencies", "HarnessIssues", "HarnessTesting"]
+      dependencies: ["HarnessClocks", "HarnessDependencies", "HarnessIssues", "HarnessStore", "HarnessTesting"]
     ),
     // White-box tests of the engine's state machine.
     .testTarget(name: "HarnessRuntimeTests", dependencies: ["HarnessRuntime", "HarnessIssues", "HarnessTesting"]),

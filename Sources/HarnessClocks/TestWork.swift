@@ -147,4 +147,7 @@ package enum GlobalEnqueueHookForTesting {
   package static func displace() -> @Sendable () -> Void {
     GlobalEnqueueHook.displaceForTesting()
   }
+
+  /// Whether Harness's hook is in the slot now (not another library's).
+  package static var harnessHookIsInSlot: Bool { GlobalEnqueueHook.isInSlot }
 }

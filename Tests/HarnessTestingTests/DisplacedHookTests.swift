@@ -8,4 +8,36 @@ struct DisplacedHookTests {
     #expect(run.status == 0, "\(run.output)")
     #expect(run.output.contains("Test aDisplacedHookIsReclaimedAndWarnedAboutOnce() passed"))
   }
+
+  /// swift-concurrency-extras' hook logic, as `withMainSerialExecutor` and a Composable
+  /// Architecture `TestStore`'s `init`/`deinit` use it, leaves its own hook in the slot for the
+  /// rest of the process: the clock and store tests that run afterwards, or inside it, still
+  /// follow their work, and the warning comes once.
+  @Test func testsAfterAStoreThatFlipsTheHookStillFollowTheirWork() throws {
+    let run = try runFixtures(["--testing-library", "swift-testing", "--filter", "MainSerialExecutorFixtures"])
+    #expect(run.status == 0, "\(run.output)")
+    for test in [
+      "harnessFirst", "aStoreFlippingTheHookComesAndGoes", "aClockTestAfterwards", "aStoreTestAfterwards",
+      "insideWithMainSerialExecutor", "aStoreFlippingTheHookInsideTheTest",
+    ] {
+      #expect(run.output.contains("Test \(test)() passed"), "\(test): \(run.output)")
+    }
+    // Once, and expected by the test that met it: never printed.
+    #expect(occurrences(of: reclaimWarning, in: run.output) == 0, "\(run.output)")
+  }
+
+  /// The XCTest form: a test case keeping its clock in a stored property, after a TCA-style
+  /// store left its hook in the slot.
+  @Test func xcTestCasesAfterAStoreThatFlipsTheHookFollowTheirStoredClock() throws {
+    let run = try runFixtures(["HarnessTestingTests.MainSerialExecutorXCTestFixtures"])
+    #expect(run.status == 0, "\(run.output)")
+    #expect(run.output.contains("Executed 3 tests, with 0 failures"), "\(run.output)")
+    #expect(occurrences(of: reclaimWarning, in: run.output) == 1, "\(run.output)")
+  }
+
+  private let reclaimWarning = "replaced the Swift runtime's swift_task_enqueueGlobal_hook"
+
+  private func occurrences(of text: String, in output: String) -> Int {
+    output.components(separatedBy: text).count - 1
+  }
 }

@@ -95,6 +95,9 @@ struct FixtureRun {
   var output: String
 }
 
+/// How long a fixture process may run (under ThreadSanitizer on a loaded machine, a minute or two).
+let fixtureRunLimitSeconds = 600
+
 /// Runs the current test executable with `arguments` and the fixtures enabled.
 func runFixtures(_ arguments: [String]) throws -> FixtureRun {
   let process = Process()
@@ -108,7 +111,16 @@ func runFixtures(_ arguments: [String]) throws -> FixtureRun {
   process.standardOutput = pipe
   process.standardError = pipe
   try process.run()
+  // A fixture that hangs ends with a report rather than hanging the test run that started it.
+  let pid = process.processIdentifier
+  let deadline = DispatchWorkItem { kill(pid, SIGKILL) }
+  DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(fixtureRunLimitSeconds), execute: deadline)
   let data = pipe.fileHandleForReading.readDataToEndOfFile()
   process.waitUntilExit()
-  return FixtureRun(status: process.terminationStatus, output: String(decoding: data, as: UTF8.self))
+  deadline.cancel()
+  var output = String(decoding: data, as: UTF8.self)
+  if process.terminationReason == .uncaughtSignal, process.terminationStatus == SIGKILL {
+    output += "\n[the fixture process did not end within \(fixtureRunLimitSeconds) s and was killed: it hung]"
+  }
+  return FixtureRun(status: process.terminationStatus, output: output)
 }

@@ -1,0 +1,199 @@
+import Foundation
+import HarnessClocks
+import HarnessDependencies
+import HarnessIssues
+import HarnessStore
+import HarnessTesting
+import Testing
+import XCTest
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+// What swift-concurrency-extras does with the runtime's global-enqueue hook, with the same logic
+// (the package is not a dependency, so it is written out here): `uncheckedUseMainSerialExecutor`
+// reads "a hook is in the slot" as "mine is", sets its own hook (every global job to the main
+// actor) or empties the slot, and `withMainSerialExecutor` "restores" the Bool it read. A
+// Composable Architecture `TestStore` sets it in `init` and restores the Bool in `deinit`.
+// These fixtures replace the hook for the whole process: they run only in a child process
+// started by `DisplacedHookTests`.
+
+private typealias OriginalEnqueue = @convention(thin) (UnownedJob) -> Void
+private typealias EnqueueHook = @convention(thin) (UnownedJob, OriginalEnqueue) -> Void
+
+nonisolated(unsafe) private let enqueueHookSlot = dlsym(dlopen(nil, 0), "swift_task_enqueueGlobal_hook")!
+  .assumingMemoryBound(to: EnqueueHook?.self)
+
+/// swift-concurrency-extras' `uncheckedUseMainSerialExecutor`.
+private var uncheckedUseMainSerialExecutor: Bool {
+  get { enqueueHookSlot.pointee != nil }
+  set { enqueueHookSlot.pointee = newValue ? { job, _ in MainActor.shared.enqueue(job) } : nil }
+}
+
+/// swift-concurrency-extras' synchronous `withMainSerialExecutor`.
+private func withMainSerialExecutor(_ operation: () throws -> Void) rethrows {
+  let didUseMainSerialExecutor = uncheckedUseMainSerialExecutor
+  defer { uncheckedUseMainSerialExecutor = didUseMainSerialExecutor }
+  uncheckedUseMainSerialExecutor = true
+  try operation()
+}
+
+/// swift-concurrency-extras' asynchronous `withMainSerialExecutor`.
+@MainActor
+private func withMainSerialExecutor(_ operation: @MainActor () async throws -> Void) async rethrows {
+  let didUseMainSerialExecutor = uncheckedUseMainSerialExecutor
+  defer { uncheckedUseMainSerialExecutor = didUseMainSerialExecutor }
+  uncheckedUseMainSerialExecutor = true
+  try await operation()
+}
+
+/// What a Composable Architecture `TestStore` does with the hook in its `init` and `deinit`.
+private final class SerialExecutorFlippingStore {
+  private let originalUseMainSerialExecutor = uncheckedUseMainSerialExecutor
+  init() { uncheckedUseMainSerialExecutor = true }
+  deinit { uncheckedUseMainSerialExecutor = originalUseMainSerialExecutor }
+}
+
+/// An ordinary clock test: a task ticks once a second, each advance wakes it exactly once.
+private func ticksOnEveryAdvance(_ clock: TestClock<Duration>) async throws {
+  let ticks = LockIsolated(0)
+  let task = Task {
+    for _ in 1...3 {
+      try await clock.sleep(for: .seconds(1))
+      ticks.withValue { $0 += 1 }
+    }
+  }
+  for expected in 1...3 {
+    await clock.advance(by: .seconds(1))
+    guard ticks.value == expected else {
+      reportIssue("after advance \(expected): \(ticks.value) ticks")
+      return
+    }
+  }
+  try await task.value
+}
+
+/// A feature whose effect answers after a second on its clock.
+private struct DelayedAnswer: Reducer {
+  struct State: Equatable, Sendable { var answer: Int? }
+  enum Action: Equatable, Sendable {
+    case ask
+    case answered(Int)
+  }
+  @Dependency(\.continuousClock) var clock
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .ask:
+      return .run { send in
+        try await clock.sleep(for: .seconds(1))
+        await send(.answered(42))
+      }
+    case let .answered(answer):
+      state.answer = answer
+      return .none
+    }
+  }
+}
+
+/// An ordinary store test driven by a test clock.
+private func answersAfterASecond() async {
+  let clock = TestClock()
+  let store = TestStore(initialState: DelayedAnswer.State()) {
+    DelayedAnswer()
+  } withDependencies: {
+    $0.continuousClock = clock
+  }
+  await store.send(.ask)
+  await clock.advance(by: .seconds(1))
+  await store.receive(.answered(42)) { $0.answer = 42 }
+}
+
+/// Whether `issue` is the warning that the hook was taken back.
+private func isReclaimWarning(_ issue: ReportedIssue) -> Bool {
+  issue.severity == .warning && issue.message.contains("withMainSerialExecutor")
+}
+
+/// In the order a test target runs them: Harness first (its hook in the slot), then a TCA-style
+/// store comes and goes, then ordinary clock and store tests, some inside `withMainSerialExecutor`.
+@Suite(.serialized, .enabled(if: failingFixturesEnabled, "runs only as a child process of DisplacedHookTests"))
+struct MainSerialExecutorFixtures {
+  @Test func harnessFirst() async throws {
+    try await ticksOnEveryAdvance(TestClock())
+    #expect(GlobalEnqueueHookForTesting.harnessHookIsInSlot)
+  }
+
+  @Test func aStoreFlippingTheHookComesAndGoes() async throws {
+    do { _ = SerialExecutorFlippingStore() }
+    // Restored "by a Bool": its own hook stays in the slot for good.
+    #expect(uncheckedUseMainSerialExecutor)
+    #expect(!GlobalEnqueueHookForTesting.harnessHookIsInSlot)
+    await withExpectedIssue {
+      try await ticksOnEveryAdvance(TestClock())
+    } matching: { isReclaimWarning($0) }
+    #expect(GlobalEnqueueHookForTesting.harnessHookIsInSlot)
+  }
+
+  @Test func aClockTestAfterwards() async throws {
+    try await ticksOnEveryAdvance(TestClock())
+  }
+
+  @Test func aStoreTestAfterwards() async {
+    await answersAfterASecond()
+  }
+
+  @Test @MainActor func insideWithMainSerialExecutor() async throws {
+    try await withMainSerialExecutor {
+      try await ticksOnEveryAdvance(TestClock())
+      await answersAfterASecond()
+    }
+  }
+
+  @Test func aStoreFlippingTheHookInsideTheTest() async throws {
+    let store = SerialExecutorFlippingStore()
+    try await ticksOnEveryAdvance(TestClock())
+    await answersAfterASecond()
+    withExtendedLifetime(store) {}
+    try await ticksOnEveryAdvance(TestClock())
+  }
+}
+
+/// The XCTest form: a test case that keeps its clock in a stored property, in a process where a
+/// TCA-style store has left swift-concurrency-extras' hook in the slot.
+///
+/// Not covered, and known to fail: a test case whose `invokeTest` runs inside
+/// `withMainSerialExecutor` (as some of the Composable Architecture's own suites do) with a
+/// clock in a stored property. Its hook then sits in the slot from before the test's first job
+/// until Harness's first advance, and the tasks started meanwhile go to
+/// `MainActor.shared.enqueue`, which on Swift 6.3.1 Linux runs them after main queue blocks
+/// queued later: the advance's main actor drain does not wait for them (see DESIGN.md).
+final class MainSerialExecutorXCTestFixtures: XCTestCase {
+  let clock = TestClock()
+
+  override class func setUp() {
+    super.setUp()
+    // What a Composable Architecture test that ran earlier in the process leaves behind.
+    if failingFixturesEnabled { _ = SerialExecutorFlippingStore() }
+  }
+
+  override func setUpWithError() throws {
+    try XCTSkipUnless(failingFixturesEnabled, "runs only as a child process of DisplacedHookTests")
+  }
+
+  func testClockInAStoredProperty() async throws {
+    try await ticksOnEveryAdvance(clock)
+    XCTAssertEqual(clock.now.offset, .seconds(3))
+  }
+
+  func testStoreAfterATCAStyleStore() async {
+    do { _ = SerialExecutorFlippingStore() }
+    await answersAfterASecond()
+  }
+
+  @MainActor
+  func testMainActorClockTest() async throws {
+    try await ticksOnEveryAdvance(clock)
+    await answersAfterASecond()
+  }
+}
