@@ -1,16 +1,22 @@
 import HarnessIssues
+import Synchronization
 
 /// One sleep on a ``TestClock`` (or, in HarnessSchedulers, on a Combine scheduler): registered,
 /// then woken, or cancelled.
-package final class SleepTicket: Sendable {
-  enum Phase {
-    case registering
-    case sleeping(CheckedContinuation<Void, any Error>)
-    case cancelled
-    case woken
+///
+/// Its phase is one atomic word rather than a value behind a lock: a ticket is made, registered
+/// and woken for every sleep (a timer's every tick), and the lock cost an allocation and three
+/// lock round trips per sleep, and the sleeper queue's look at each ticket a copy of its
+/// continuation.
+package final class SleepTicket: @unchecked Sendable {
+  // @unchecked: `continuation` is written once, before the release that makes the phase
+  // `sleeping`, and read only by the one thread whose exchange takes the phase out of it.
+  private enum Phase: UInt8, AtomicRepresentable {
+    case registering, sleeping, cancelled, woken
   }
 
-  let phase = Locked(Phase.registering)
+  private let phase = Atomic<Phase>(.registering)
+  private var continuation: CheckedContinuation<Void, any Error>?
   /// The sleeping task's id, so the follower can tell whether it sleeps again after waking.
   let taskID: UInt64
   /// Where the sleep was called, for messages. Kept here rather than beside the ticket in the
@@ -25,38 +31,37 @@ package final class SleepTicket: Sendable {
   /// Hands over the sleeper's continuation; `false` (and nothing kept) when the sleep was
   /// cancelled first.
   package func beginSleeping(_ continuation: CheckedContinuation<Void, any Error>) -> Bool {
-    phase.withLock { phase in
-      if case .cancelled = phase { return false }
-      phase = .sleeping(continuation)
-      return true
-    }
+    self.continuation = continuation
+    let (began, _) = phase.compareExchange(
+      expected: .registering, desired: .sleeping, successOrdering: .releasing, failureOrdering: .relaxed)
+    if !began { self.continuation = nil }
+    return began
   }
 
   /// Wakes the sleeper if it still sleeps; `false` if it was cancelled first.
   @discardableResult
   package func wake() -> Bool {
-    let continuation = phase.withLock { phase -> CheckedContinuation<Void, any Error>? in
-      guard case .sleeping(let continuation) = phase else { return nil }
-      phase = .woken
-      return continuation
-    }
-    continuation?.resume()
-    return continuation != nil
+    guard let continuation = takeContinuation(leaving: .woken) else { return false }
+    continuation.resume()
+    return true
   }
 
   /// Cancels the sleep: a sleeping task resumes with `CancellationError`.
   package func cancel() {
-    let continuation = phase.withLock { phase -> CheckedContinuation<Void, any Error>? in
-      defer { phase = .cancelled }
-      guard case .sleeping(let continuation) = phase else { return nil }
-      return continuation
-    }
-    continuation?.resume(throwing: CancellationError())
+    // Cancelled whatever the phase was, as a sleep still registering must learn it.
+    guard phase.exchange(.cancelled, ordering: .acquiringAndReleasing) == .sleeping else { return }
+    continuation.take()?.resume(throwing: CancellationError())
   }
 
-  var isSleeping: Bool {
-    phase.withLock { if case .sleeping = $0 { true } else { false } }
+  /// The continuation of a sleeping ticket, whose phase becomes `next`; `nil` if it was not
+  /// sleeping.
+  private func takeContinuation(leaving next: Phase) -> CheckedContinuation<Void, any Error>? {
+    let (left, _) = phase.compareExchange(
+      expected: .sleeping, desired: next, successOrdering: .acquiring, failureOrdering: .relaxed)
+    return left ? continuation.take() : nil
   }
+
+  var isSleeping: Bool { phase.load(ordering: .relaxed) == .sleeping }
 }
 
 /// The sleepers of a clock, earliest deadline first, then in the order they started sleeping.
