@@ -6,15 +6,19 @@ struct ExhaustiveOrder: JobOrderPolicy {
   struct Node {
     /// Its index among the run's decisions.
     let decision: Int
-    let ready: [ReadyJobMirror.Job]
+    /// Where its ready jobs are in the run's ``ExhaustiveOrder/nodeJobs``.
+    let jobs: Range<Int>
     let currentTask: Int
     let asleep: [SleepEntry]
     let chosen: Int
     /// Preemptions in the run before this decision.
     let preemptionsBefore: Int
 
-    func isPreemption(_ index: Int) -> Bool {
-      currentTask != 0 && ready[index].owner != currentTask && ready.contains { $0.owner == currentTask }
+    /// Its ready jobs, from the run's ``ExhaustiveOrder/nodeJobs``.
+    func ready(in nodeJobs: [ReadyJobMirror.Job]) -> ArraySlice<ReadyJobMirror.Job> { nodeJobs[jobs] }
+
+    func isPreemption(_ index: Int, in nodeJobs: [ReadyJobMirror.Job]) -> Bool {
+      ReadyJobMirror.isPreemption(choosing: index, among: ready(in: nodeJobs), currentTask: currentTask)
     }
   }
 
@@ -42,6 +46,9 @@ struct ExhaustiveOrder: JobOrderPolicy {
   private var isTracking: Bool
   private var pendingFootprint: (decision: Int, serial: Int)?
   private(set) var nodes: [Node] = []
+  /// The ready jobs of every node, one node's after another (one buffer for the run, rather than
+  /// an array per node).
+  private(set) var nodeJobs: [ReadyJobMirror.Job] = []
   private(set) var path: [Int] = []
   private(set) var preemptions = 0
   private(set) var ending: Ending?
@@ -65,6 +72,17 @@ struct ExhaustiveOrder: JobOrderPolicy {
     mirror.learnsCallsApart = pruning
   }
 
+  /// Makes room for a run as long as `previous` (the runs of one search are alike): arrays grown
+  /// a step at a time reallocated and copied several times a run.
+  mutating func reserveCapacity(like previous: ExhaustiveOrder) {
+    let decisions = previous.path.count
+    nodes.reserveCapacity(decisions)
+    path.reserveCapacity(decisions)
+    footprints.reserveCapacity(decisions)
+    nodeJobs.reserveCapacity(decisions * (previous.nodeJobs.count / max(previous.nodes.count, 1) + 1))
+    mirror.reserveCapacity(like: previous.mirror)
+  }
+
   mutating func choose(
     among readyTasks: UnsafeBufferPointer<UInt64>, actors: UnsafeBufferPointer<UInt>, step: Int, decision: Int
   ) -> Int {
@@ -80,7 +98,7 @@ struct ExhaustiveOrder: JobOrderPolicy {
       if mirror.lostTrack {
         sleep = []
       } else if !sleep.isEmpty {
-        sleep = sleep.filter { asleep in
+        func staysAsleep(_ asleep: SleepEntry) -> Bool {
           guard asleep.serial != job.serial else { return false }
           if asleep.footprint.isIndependent(of: footprint, sleepingSince: asleep.decision) { return true }
           // Two calls into idle actors: perhaps seen apart (only then is the key worth making).
@@ -89,9 +107,15 @@ struct ExhaustiveOrder: JobOrderPolicy {
           else { return false }
           return asleep.footprint.isIndependent(of: footprint, sleepingSince: asleep.decision, callsApart: true)
         }
+        // A new array only when a job wakes (the nodes share the sleep set's buffer).
+        if let woken = sleep.firstIndex(where: { !staysAsleep($0) }) {
+          var kept = Array(sleep[..<woken])
+          for asleep in sleep[(woken + 1)...] where staysAsleep(asleep) { kept.append(asleep) }
+          sleep = kept
+        }
       }
     }
-    let index = ending == nil ? pick(seen, decision: decision) : 0
+    let index = ending == nil ? pick(decision: decision) : 0
     mirror.choose(index)
     return index
   }
@@ -104,36 +128,37 @@ struct ExhaustiveOrder: JobOrderPolicy {
     return ActorCallsApart(path: Array(path[..<born]), first: min(one, other), second: max(one, other))
   }
 
-  private mutating func pick(_ seen: ReadyJobMirror.Step, decision: Int) -> Int {
-    let asleep = sleep.isEmpty ? [] : Set(sleep.map(\.serial))
-    guard seen.ready.count > 1 else {
-      if isTracking, pruning, asleep.contains(seen.ready[0].serial) { ending = .redundant }
+  private mutating func pick(decision: Int) -> Int {
+    guard mirror.ready.count > 1 else {
+      if isTracking, pruning, sleep.contains(where: { $0.serial == mirror.ready[0].serial }) { ending = .redundant }
       return 0
     }
     if decision < prefix.count {
       var index = prefix[decision]
-      if index >= seen.ready.count {
+      if index >= mirror.ready.count {
         diverged = true
         index = 0
       }
-      if ReadyJobMirror.isPreemption(seen, choosing: index) { preemptions += 1 }
+      if mirror.isPreemption(choosing: index) { preemptions += 1 }
       path.append(index)
       if decision == prefix.count - 1 {
         isTracking = true
         sleep = branchSleep
-        pendingFootprint = (decision, seen.ready[index].serial)
+        pendingFootprint = (decision, mirror.ready[index].serial)
       }
       return index
     }
-    guard let index = ReadyJobMirror.continuing(seen, avoiding: pruning ? asleep : []) else {
+    guard let index = mirror.continuing(avoiding: pruning ? sleep : []) else {
       ending = .redundant
       return 0
     }
-    let preempts = ReadyJobMirror.isPreemption(seen, choosing: index)
+    let preempts = mirror.isPreemption(choosing: index)
+    let firstJob = nodeJobs.count
+    nodeJobs.append(contentsOf: mirror.ready)
     nodes.append(
       Node(
-        decision: decision, ready: seen.ready, currentTask: seen.currentTask, asleep: pruning ? sleep : [],
-        chosen: index, preemptionsBefore: preemptions))
+        decision: decision, jobs: firstJob..<nodeJobs.count, currentTask: mirror.currentTask,
+        asleep: pruning ? sleep : [], chosen: index, preemptionsBefore: preemptions))
     path.append(index)
     if preempts {
       preemptions += 1
@@ -143,7 +168,7 @@ struct ExhaustiveOrder: JobOrderPolicy {
         return index
       }
     }
-    pendingFootprint = (decision, seen.ready[index].serial)
+    pendingFootprint = (decision, mirror.ready[index].serial)
     return index
   }
 }

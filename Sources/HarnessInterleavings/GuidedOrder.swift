@@ -17,13 +17,16 @@ package struct GuidedOrder: JobOrderPolicy {
   let guide: [Guide]
   private var mirror = ReadyJobMirror()
   private(set) var tracked: [TrackedDecision] = []
-  private var jobsPerTask: [Int: Int] = [:]
+  /// Jobs run per task, by ordinal (0: no task's).
+  private var jobsPerTask: [Int] = []
 
   /// Task ordinals by the runtime's task id.
   var taskOrdinals: [UInt64: Int] { mirror.ordinals }
 
   init(guide: [Guide]) {
     self.guide = guide
+    tracked.reserveCapacity(guide.count)
+    mirror.tellsFootprints = false
   }
 
   /// Follows a recorded run's decisions exactly.
@@ -39,32 +42,38 @@ package struct GuidedOrder: JobOrderPolicy {
   mutating func choose(
     among readyTasks: UnsafeBufferPointer<UInt64>, actors: UnsafeBufferPointer<UInt>, step: Int, decision: Int
   ) -> Int {
-    let seen = mirror.observe(readyTasks, actors: actors)
+    _ = mirror.observe(readyTasks, actors: actors)
     var index = 0
-    if seen.ready.count > 1 {
-      index = pick(seen, decision: decision)
+    let currentTask = mirror.currentTask
+    if mirror.ready.count > 1 {
+      index = pick(decision: decision)
       tracked.append(
         TrackedDecision(
-          readyCount: seen.ready.count, chosen: index, step: step, chosenTask: seen.ready[index].owner,
-          currentTask: seen.currentTask, isPreemption: ReadyJobMirror.isPreemption(seen, choosing: index),
-          currentTaskJobs: jobsPerTask[seen.currentTask, default: 0]))
+          readyCount: mirror.ready.count, chosen: index, step: step, chosenTask: mirror.ready[index].owner,
+          currentTask: currentTask, isPreemption: mirror.isPreemption(choosing: index),
+          currentTaskJobs: currentTask < jobsPerTask.count ? jobsPerTask[currentTask] : 0))
     }
-    if seen.ready.indices.contains(index) { jobsPerTask[seen.ready[index].owner, default: 0] += 1 }
+    if mirror.ready.indices.contains(index) {
+      let owner = mirror.ready[index].owner
+      if owner >= jobsPerTask.count { jobsPerTask += repeatElement(0, count: owner - jobsPerTask.count + 1) }
+      jobsPerTask[owner] += 1
+    }
     mirror.choose(index)
     return index
   }
 
-  private func pick(_ seen: ReadyJobMirror.Step, decision: Int) -> Int {
-    let continuing = ReadyJobMirror.continuing(seen) ?? 0
+  private func pick(decision: Int) -> Int {
+    let ready = mirror.ready
+    let continuing = mirror.continuing() ?? 0
     guard decision < guide.count else { return continuing }
     switch guide[decision] {
     case .index(let index, let readyCount, let task):
-      if readyCount == seen.ready.count, index < readyCount, task < 0 || seen.ready[index].owner == task {
+      if readyCount == ready.count, index < readyCount, task < 0 || ready[index].owner == task {
         return index
       }
-      return seen.ready.firstIndex { $0.owner == task } ?? continuing
+      return ready.firstIndex { $0.owner == task } ?? continuing
     case .task(let task):
-      return seen.ready.firstIndex { $0.owner == task } ?? continuing
+      return ready.firstIndex { $0.owner == task } ?? continuing
     case .continuing:
       return continuing
     }

@@ -28,31 +28,41 @@ struct ReadyJobMirror {
   private(set) var decisions = 0
   /// Per serial number: the decisions taken before the job showed up.
   private(set) var born: [Int] = []
+  /// Makes room for as many jobs as `previous` saw (the runs of one search are alike).
+  mutating func reserveCapacity(like previous: ReadyJobMirror) {
+    born.reserveCapacity(previous.born.count)
+  }
+
   /// Calls into idle actors seen to go to different actors since ``takeCallsApart()``: one
   /// called while the other's actor job was still ready, and made one of its own.
   private var callsApart: [(Int, Int)] = []
   /// Whether the mirror names actors and learns which calls go to different actors (what
   /// independence needs; a shrinking replay does without).
   var learnsCallsApart = false
+  /// Whether the mirror tells what each job touched (``Step/lastFootprint``, what independence
+  /// needs): a replay that only follows a guide does without.
+  var tellsFootprints = true
   /// The calls into idle actors that ran, whose actors are named: the job's serial, its actor's
   /// ordinal, and the serial of the first job made ready after it ran.
   private var namedCalls: [(serial: Int, actor: Int, bornBefore: Int)] = []
 
-  /// What one step saw: the ready jobs, the task that ran last (0 for none), and what the job
-  /// that ran last did, as far as the ready queue shows.
+  /// What one step saw besides the ready jobs (``ready``) and the task that ran last
+  /// (``currentTask``): the job that ran last, and what it did, as far as the ready queue shows.
   struct Step {
-    let ready: [Job]
-    let currentTask: Int
     let lastJob: Job?
     let lastFootprint: JobFootprint?
   }
 
+  /// The ready jobs at the step last observed, in the engine's order. (No step holds a copy: the
+  /// job chosen is removed in place.)
   private(set) var ready: [Job] = []
-  /// Task ordinals by the runtime's task id.
-  private(set) var ordinals: [UInt64: Int] = [:]
-  /// The actors seen, by address: their ordinals (see ``ActorName``), and each held weakly, so
-  /// that an actor at the address of one that has gone is not taken for it.
-  private var actorOrdinals: [UInt: (ordinal: Int, actor: WeakActor)] = [:]
+  /// Task ordinals, numbering the runtime's task ids.
+  private var taskNumbers = FirstSightNumbers()
+  /// Actor ordinals (see ``ActorName``), numbering the actors' addresses.
+  private var actorNumbers = FirstSightNumbers()
+  /// Per actor ordinal (from 1): the actor, held weakly, so that an actor at the address of one
+  /// that has gone is not taken for it.
+  private var actorObjects: [WeakActor] = []
   /// Per actor ordinal (from 1): the decisions before its first sight.
   private var actorsBorn: [Int] = []
 
@@ -69,22 +79,37 @@ struct ReadyJobMirror {
   /// was ready: it may have queued on this actor); `nil` if any task may have (a job Harness
   /// could not read left the world while this one was ready).
   /// (A few at a time: an array, searched.)
-  private var actorJobs: [(serial: Int, caller: Int?, callingJob: Int?, mayHold: Set<Int>?)] = []
+  private var actorJobs: [ActorJobRecord] = []
+
+  private struct ActorJobRecord {
+    let serial: Int
+    let caller: Int?
+    /// The serial of the call that scheduled the actor, if a task's job did.
+    let callingJob: Int?
+    var mayHold: Set<Int>?
+  }
+
+  /// Task ordinals by the runtime's task id.
+  var ordinals: [UInt64: Int] {
+    var ordinals: [UInt64: Int] = [:]
+    for (index, id) in taskNumbers.values.enumerated() { ordinals[id] = index + 1 }
+    return ordinals
+  }
 
   /// Brings the mirror up to date with the engine's ready queue at a step.
   /// `actors`: beside each ready job, its actor's address if it is an actor's processing job.
   mutating func observe(_ readyTasks: UnsafeBufferPointer<UInt64>, actors: UnsafeBufferPointer<UInt>) -> Step {
     var fits = ready.count <= readyTasks.count
     if fits {
-      for (offset, job) in ready.enumerated() where readyTasks[offset] != job.id {
+      for offset in ready.indices where readyTasks[offset] != ready[offset].id {
         fits = false
         break
       }
     }
     if !fits {
       lostTrack = true
-      ready = []
-      actorJobs = []
+      ready.removeAll(keepingCapacity: true)
+      actorJobs.removeAll(keepingCapacity: true)
     }
     let old = ready.count
     // A task's job that made ready one actor job and nothing else called into an idle actor.
@@ -99,18 +124,19 @@ struct ReadyJobMirror {
     }
     var footprint: JobFootprint?
     if let lastChosen {
-      let newJobs = ready[old...]
-      footprint = noteEffect(of: lastChosen, madeReady: newJobs)
+      if tellsFootprints { footprint = noteEffect(of: lastChosen, madeReady: old..<ready.count) }
       // After an actor's processing job, the task it handed back to the world is the one that
       // goes on.
-      currentTask = lastChosen.owner != 0 ? lastChosen.owner : newJobs.first { $0.task != 0 }?.task ?? 0
+      currentTask = lastChosen.owner
+      if currentTask == 0, let handedBack = ready[old...].first(where: { $0.task != 0 }) { currentTask = handedBack.task }
     }
     if ready.count > 1 { decisions += 1 }
-    return Step(ready: ready, currentTask: currentTask, lastJob: lastChosen, lastFootprint: footprint)
+    return Step(lastJob: lastChosen, lastFootprint: footprint)
   }
 
-  /// What `job` touched, from the jobs it made ready; keeps the ready actor jobs' records.
-  private mutating func noteEffect(of job: Job, madeReady newJobs: ArraySlice<Job>) -> JobFootprint {
+  /// What `job` touched, from the jobs it made ready (`ready[newJobs]`); keeps the ready actor
+  /// jobs' records.
+  private mutating func noteEffect(of job: Job, madeReady newJobs: Range<Int>) -> JobFootprint {
     // Counted, not filtered into arrays: this runs at every step of every run that follows the
     // queue (exhaustive runs, shrinking's replays).
     var actorJobCount = 0
@@ -118,7 +144,8 @@ struct ReadyJobMirror {
     var returnedCount = 0
     var firstReturned = 0
     var ownReturned = false
-    for new in newJobs {
+    for index in newJobs {
+      let new = ready[index]
       if new.task == 0 {
         if firstActorJob == nil { firstActorJob = new }
         actorJobCount += 1
@@ -152,7 +179,7 @@ struct ReadyJobMirror {
         mayHaveQueued = others
       }
     }
-    if footprint == .opaque, job.task == 0 || !ownReturned {
+    if case .opaque = footprint, job.task == 0 || !ownReturned {
       mayHaveQueued = nil
     }
     if mayHaveQueued?.isEmpty != true {
@@ -179,8 +206,11 @@ struct ReadyJobMirror {
         namedCalls.append((job.serial, actor, bornBefore))
       }
     }
-    for actorJob in newJobs where actorJob.task == 0 {
-      actorJobs.append((actorJob.serial, caller, caller == nil ? nil : job.serial, caller == nil ? nil : []))
+    for index in newJobs where ready[index].task == 0 {
+      actorJobs.append(
+        ActorJobRecord(
+          serial: ready[index].serial, caller: caller, callingJob: caller == nil ? nil : job.serial,
+          mayHold: caller == nil ? nil : []))
     }
     return footprint
   }
@@ -198,21 +228,26 @@ struct ReadyJobMirror {
   }
 
   /// The index a non-preemptive order takes: the current task's job if it is ready, else the
-  /// oldest ready job.
-  static func continuing(_ step: Step, avoiding asleep: Set<Int> = []) -> Int? {
-    if step.currentTask != 0, let index = step.ready.firstIndex(where: { $0.owner == step.currentTask }),
-      !asleep.contains(step.ready[index].serial)
-    {
+  /// oldest ready job; skipping the jobs of `asleep`.
+  func continuing(avoiding asleep: [SleepEntry] = []) -> Int? {
+    // Sleep sets hold a few jobs: scanned, not hashed.
+    func isAsleep(_ job: Job) -> Bool { asleep.contains { $0.serial == job.serial } }
+    if currentTask != 0, let index = ready.firstIndex(where: { $0.owner == currentTask }), !isAsleep(ready[index]) {
       return index
     }
-    return step.ready.firstIndex { !asleep.contains($0.serial) }
+    return ready.firstIndex { !isAsleep($0) }
   }
 
-  /// Whether running the job at `index` preempts the current task: that task has a ready job,
-  /// and another runs.
-  static func isPreemption(_ step: Step, choosing index: Int) -> Bool {
-    step.currentTask != 0 && step.ready[index].owner != step.currentTask
-      && step.ready.contains { $0.owner == step.currentTask }
+  /// Whether running the job at `index` preempts the current task.
+  func isPreemption(choosing index: Int) -> Bool {
+    Self.isPreemption(choosing: index, among: ready[...], currentTask: currentTask)
+  }
+
+  /// Whether running the job at `index` of `ready` preempts `currentTask`: that task has a ready
+  /// job, and another runs.
+  static func isPreemption(choosing index: Int, among ready: ArraySlice<Job>, currentTask: Int) -> Bool {
+    currentTask != 0 && ready[ready.startIndex + index].owner != currentTask
+      && ready.contains { $0.owner == currentTask }
   }
 
   /// The name of the actor with ordinal `ordinal`, if known (not 0).
@@ -224,18 +259,15 @@ struct ReadyJobMirror {
   /// is alive: its queue holds a call).
   private mutating func actorOrdinalAssigning(_ address: UInt) -> Int {
     guard address != 0, let pointer = UnsafeRawPointer(bitPattern: address) else { return 0 }
-    if let known = actorOrdinals[address], known.actor.object != nil { return known.ordinal }
+    let key = UInt64(address)
+    if let known = actorNumbers.number(of: key), actorObjects[known - 1].object != nil { return known }
     actorsBorn.append(decisions)
-    let actor = Unmanaged<AnyObject>.fromOpaque(pointer).takeUnretainedValue()
-    actorOrdinals[address] = (actorsBorn.count, WeakActor(object: actor))
-    return actorsBorn.count
+    actorObjects.append(WeakActor(object: Unmanaged<AnyObject>.fromOpaque(pointer).takeUnretainedValue()))
+    return actorNumbers.assign(key)
   }
 
   private mutating func ordinalAssigning(_ id: UInt64) -> Int {
     guard id != 0 else { return 0 }
-    if let known = ordinals[id] { return known }
-    let next = ordinals.count + 1
-    ordinals[id] = next
-    return next
+    return taskNumbers.number(of: id) ?? taskNumbers.assign(id)
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HarnessIssues
 
 #if canImport(Glibc)
   import Glibc
@@ -48,7 +49,18 @@ package struct TaskCreationSite: Sendable {
 
   // MARK: - Naming addresses
 
+  /// The names found so far, by address (`nil`: none), for the rest of the process: a shrunk
+  /// failure names its run's tasks, and `dladdr` scans the dynamic symbols one by one.
+  private static let names = Locked<[UInt: (mangled: String, isInExecutable: Bool)?]>([:])
+
   private static func name(of address: UInt) -> (mangled: String, isInExecutable: Bool)? {
+    if let known = names.withLock({ $0[address] }) { return known }
+    let name = lookUpName(of: address)
+    names.withLock { $0[address] = name }
+    return name
+  }
+
+  private static func lookUpName(of address: UInt) -> (mangled: String, isInExecutable: Bool)? {
     if let name = ExecutableSymbolTable.current?.functionName(containing: address) { return (name, true) }
     var info = DynamicSymbolInfo()
     guard let dladdr, withUnsafeMutablePointer(to: &info, { dladdr(UnsafeRawPointer(bitPattern: address), $0) }) != 0,

@@ -1,4 +1,5 @@
 import BenchmarkSupport
+import Foundation
 import HarnessInterleavings
 import HarnessIssues
 import Synchronization
@@ -29,6 +30,20 @@ actor Ledger {
     }
   }
   blackHole(await ledger.total)
+}
+
+// `InterleavingsBenchmark shrinking [n]` or `InterleavingsBenchmark iterations [n]` runs only
+// that scenario (n failing explorations, shrunk, 500 by default; n explorations of 1,000
+// iterations of `body`, 10 by default), for a profiler (`perf record -g`).
+let scenarioCount = CommandLine.arguments.dropFirst(2).first.flatMap { Int($0) }
+switch CommandLine.arguments.dropFirst().first {
+case "shrinking":
+  await Task.detached { for _ in 0..<(scenarioCount ?? 500) { _ = await exploreFailing(shrinking: .default) } }.value
+  exit(0)
+case "iterations":
+  await Task.detached { for _ in 0..<(scenarioCount ?? 10) { await withInterleavings(1_000, body) } }.value
+  exit(0)
+default: break
 }
 
 let jobs = await countJobs(of: body)
@@ -66,19 +81,21 @@ final class CountingExecutor: TaskExecutor {
   }
 }
 
-// The fixed cost of an iteration: an empty body, explored and plain.
+// The fixed cost of an iteration: an empty body, explored and plain. An empty body has no
+// choice to make, so its exploration rightly warns that it explored nothing: not reported here.
 let (emptyExplored, emptyPlain) = await Task.detached {
   await sideBySide(
     "Explored empty iteration", "Plain empty run", count: 1_000, rounds: 7,
-    harness: { await withInterleavings(1_000) {} },
+    harness: { await withIssueReporters([]) { () async -> Void in await withInterleavings(1_000) {} } },
     peer: { for _ in 0..<1_000 { await Task.detached {}.value } }
   )
 }.value
 print("Fixed cost of an iteration: \(emptyExplored.formatted) (a detached task: \(emptyPlain.formatted))")
 
 // Shrinking: a failing exploration with its default shrinking, beside the same with shrinking
-// off; the difference, per replay the issue reports, beside one explored iteration. Fastest of
-// 21 rounds: the difference of two runs of a few milliseconds is noisy on a busy machine.
+// off; the difference, per replay the issue reports, beside one explored iteration of `body`
+// (100 per run), all three in the same alternating rounds, so that the machine's load hits them
+// alike. 21 rounds: the difference of two runs of a few milliseconds is noisy on a busy machine.
 
 /// The first value noted, kept.
 final class FirstNoted: Sendable {
@@ -120,19 +137,25 @@ func exploreFailing(shrinking budget: ShrinkBudget) async -> Int {
 }
 
 let replays = await Task.detached { await exploreFailing(shrinking: .default) }.value
-let (shrinking, unshrunk) = await Task.detached {
-  await sideBySide(
-    "Failing exploration, shrunk", "Failing exploration, not shrunk", count: 1, rounds: 21,
-    harness: { _ = await exploreFailing(shrinking: .default) },
-    peer: { _ = await exploreFailing(shrinking: .off) }
-  )
+let shrinkingRounds = await Task.detached {
+  await alternate(
+    count: 1, rounds: 21,
+    [
+      ("Failing exploration, shrunk", { _ = await exploreFailing(shrinking: .default) }),
+      ("Failing exploration, not shrunk", { _ = await exploreFailing(shrinking: .off) }),
+      ("Explored iteration", { await withInterleavings(100, body) }),
+    ])
 }.value
-let perReplay = max(shrinking.fastestNanoseconds - unshrunk.fastestNanoseconds, 0) / Double(max(replays, 1))
-let perIteration = explored.fastestNanoseconds
+let (shrinking, unshrunk, iteration) = (shrinkingRounds[0], shrinkingRounds[1], shrinkingRounds[2].perOperation(100))
+let shrinkingTime = max(shrinking.fastestNanoseconds - unshrunk.fastestNanoseconds, 0)
+let perReplay = shrinkingTime / Double(max(replays, 1))
+let medianPerReplay = max(shrinking.medianNanoseconds - unshrunk.medianNanoseconds, 0) / Double(max(replays, 1))
 print(
-  "Shrinking: \(replays) replays in \(formatDuration(nanoseconds: shrinking.fastestNanoseconds - unshrunk.fastestNanoseconds)) "
-    + "(fastest runs): \(formatDuration(nanoseconds: perReplay)) a replay, "
-    + "\(formatRatio(perReplay / max(perIteration, 1)))× an explored iteration (\(formatDuration(nanoseconds: perIteration)))"
+  "Shrinking: \(replays) replays in \(formatDuration(nanoseconds: shrinkingTime)) (fastest runs): "
+    + "\(formatDuration(nanoseconds: perReplay)) a replay, \(formatRatio(perReplay / max(iteration.fastestNanoseconds, 1)))× "
+    + "an explored iteration (\(formatDuration(nanoseconds: iteration.fastestNanoseconds))); medians: "
+    + "\(formatDuration(nanoseconds: medianPerReplay)) a replay, "
+    + "\(formatRatio(medianPerReplay / max(iteration.medianNanoseconds, 1)))× an iteration (\(iteration.formatted))"
 )
 
 // Bounded exhaustive exploration of the benchmark model: three tasks, three calls each to an
