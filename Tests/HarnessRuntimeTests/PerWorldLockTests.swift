@@ -32,8 +32,10 @@ import Testing
     // Another test's world: joins, follows the tasks its member starts, settles.
     let steps = Locked<[Int]>([])
     let settled = Locked<[SettleProblem]?>(nil)
+    let joined = Locked(false)
     let other = Task.detached { [engine] in
       let world = engine.joinWorld(testID: "PerWorldLockTests.free")
+      joined.withLock { $0 = true }
       let task = Task {
         for step in 1...5 {
           steps.withLock { $0.append(step) }
@@ -45,12 +47,20 @@ import Testing
       await task.value
       _ = engine.leaveWorld(world)
     }
-    // Bounded, so that a regression (one lock for every world) fails here rather than hangs.
-    // Generously: alone it takes milliseconds, but beside the parallel suites under
-    // ThreadSanitizer the detached task waited tens of seconds for a thread of the pool.
-    let deadline = ContinuousClock.now.advanced(by: .seconds(120))
-    while settled.withLock({ $0 == nil }), ContinuousClock.now < deadline {
+    // Bounded, so that a regression (one lock for every world) fails here rather than hangs:
+    // 120 s with no progress once the other world has joined (a regression makes none). Alone
+    // it takes milliseconds, but beside the parallel suites under ThreadSanitizer, with the
+    // other core busy, the pool took minutes to run the detached task at all: waiting for it is
+    // bounded separately, and generously.
+    let start = ContinuousClock.now
+    var lastProgress = start
+    var progress = (false, 0)
+    while settled.withLock({ $0 == nil }), ContinuousClock.now - lastProgress < .seconds(120),
+      ContinuousClock.now - start < .seconds(900)
+    {
       try await Task.sleep(for: .milliseconds(20))
+      let now = (joined.withLock { $0 }, steps.withLock { $0.count })
+      if now != progress || !now.0 { (progress, lastProgress) = (now, ContinuousClock.now) }
     }
     let problems = settled.withLock { $0 }
     release.signal()
