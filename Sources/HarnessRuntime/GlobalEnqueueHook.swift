@@ -91,6 +91,10 @@ package enum GlobalEnqueueHook {
     return reclaimed && !wasReclaimed.exchange(true, ordering: .relaxed)
   }
 
+  /// Whether the jobs our hook does not take go on to another library's hook, which may send
+  /// them to the main actor (swift-concurrency-extras' sends every job there).
+  package static var chainsToAnotherHook: Bool { previous.load(ordering: .relaxed) != 0 }
+
   /// Whether our hook is in the slot now.
   package static var isInSlot: Bool {
     guard isInstalled, let slot, let current = slot.pointee else { return false }

@@ -67,6 +67,7 @@ extension FollowedWork {
       // from its first job (it runs where it would have; the tasks it starts are followed).
       addMember(jobTask, to: test)
       registry.unlock()
+      noteTestTaskLeavingMainThread(of: test)
       return false
     }
     let adopted = jobTask == 0 || adoptedTasks.isEmpty ? nil : adoptedTasks.removeValue(forKey: jobTask)
@@ -103,6 +104,18 @@ extension FollowedWork {
     }
     world.lock.unlock()
     return true
+  }
+
+  /// A task of the test's own leaves the main thread, and its job goes on to another library's
+  /// hook: swift-concurrency-extras' sends it back to the main actor, behind the drain the world
+  /// may have queued already, so the world drains the main actor again until such jobs stop.
+  /// No lock held.
+  private func noteTestTaskLeavingMainThread(of world: World) {
+    guard GlobalEnqueueHook.chainsToAnotherHook else { return }
+    world.lock.lock()
+    world.usesMainActor = true
+    world.activitySinceMainActorFlush = true
+    world.lock.unlock()
   }
 
   /// Puts `entry` on the world's ready queue and makes sure its thread will run it. The world's
@@ -145,9 +158,11 @@ extension FollowedWork {
     guard onMain else { return nil }
     if jobTask != 0, let world = memberTasks[jobTask] {
       // A test's own task leaving the main actor stays where it was, but its work may wait on
-      // the main actor too.
+      // the main actor too (and goes back there now if another library's hook is chained: see
+      // `noteTestTaskLeavingMainThread`).
       world.lock.lock()
       world.usesMainActor = true
+      if GlobalEnqueueHook.chainsToAnotherHook { world.activitySinceMainActorFlush = true }
       world.lock.unlock()
       return nil
     }

@@ -31,6 +31,16 @@ struct DisplacedHookTests {
   @Test func xcTestCasesAfterAStoreThatFlipsTheHookFollowTheirStoredClock() throws {
     let run = try runFixtures(["HarnessTestingTests.MainSerialExecutorXCTestFixtures"])
     #expect(run.status == 0, "\(run.output)")
+    #expect(run.output.contains("Executed 4 tests, with 0 failures"), "\(run.output)")
+    #expect(occurrences(of: reclaimWarning, in: run.output) == 1, "\(run.output)")
+  }
+
+  /// An XCTest case whose `invokeTest` runs every test inside `withMainSerialExecutor`, with its
+  /// clock in a stored property: the tasks its tests start before Harness's first call go to the
+  /// main actor unseen, and settles still wait for them.
+  @Test func xcTestCasesRunInsideWithMainSerialExecutorFollowTheirStoredClock() throws {
+    let run = try runFixtures(["HarnessTestingTests.MainSerialExecutorInvokeTestFixtures"])
+    #expect(run.status == 0, "\(run.output)")
     #expect(run.output.contains("Executed 3 tests, with 0 failures"), "\(run.output)")
     #expect(occurrences(of: reclaimWarning, in: run.output) == 1, "\(run.output)")
   }

@@ -121,3 +121,43 @@ private struct Timer: Reducer {
     }
   }
 }
+
+/// A plain `XCTestCase` that runs every test inside `withMainSerialExecutor`, as some of the
+/// Composable Architecture's own suites do, and keeps its clock in a stored property (XCTest
+/// makes the instance before any test runs): the tasks a test starts before Harness's first call
+/// go to the main actor through that library's hook, and the advance still waits for them.
+final class StoredClockInsideMainSerialExecutorTests: XCTestCase {
+  let clock = TestClock()
+
+  override func invokeTest() {
+    withMainSerialExecutor { super.invokeTest() }
+  }
+
+  func testEveryAdvanceWakesTheSleeperItReaches() async throws {
+    let clock = self.clock
+    let ticks = HarnessIssues.LockIsolated(0)
+    let task = Task {
+      for _ in 1...3 {
+        try await clock.sleep(for: .seconds(1))
+        ticks.withValue { $0 += 1 }
+      }
+    }
+    for expected in 1...3 {
+      await clock.advance(by: .seconds(1))
+      XCTAssertEqual(ticks.value, expected)
+    }
+    try await task.value
+  }
+
+  @MainActor
+  func testATestStoreOnTheStoredClock() async {
+    let store = TestStore(initialState: Timer.State()) {
+      Timer(clock: clock)
+    }
+    await store.send(.start)
+    await clock.advance(by: .seconds(2))
+    await store.receive(.tick) { $0.ticks = 1 }
+    await store.receive(.tick) { $0.ticks = 2 }
+    await store.send(.stop)
+  }
+}
