@@ -81,17 +81,21 @@ final class MainSerialExecutorTests: DependencyTestCase, @unchecked Sendable {
   func testATestStoreAfterAToggledUncheckedMainSerialExecutor() async {
     uncheckedUseMainSerialExecutor = true
     uncheckedUseMainSerialExecutor = false
-    let clock = TestClock()
-    let store = TestStore(initialState: Timer.State()) {
-      Timer(clock: clock)
-    }
-    await store.send(.start)
-    await clock.advance(by: .seconds(3))
-    await store.receive(.tick) { $0.ticks = 1 }
-    await store.receive(.tick) { $0.ticks = 2 }
-    await store.receive(.tick) { $0.ticks = 3 }
-    await store.send(.stop)
+    await receivesThreeTicksAfterThreeSeconds(on: TestClock())
   }
+}
+
+/// A timer store on `clock`: one advance of three seconds, three ticks received.
+private func receivesThreeTicksAfterThreeSeconds(on clock: TestClock<Duration>) async {
+  let store = TestStore(initialState: Timer.State()) {
+    Timer(clock: clock)
+  }
+  await store.send(.start)
+  await clock.advance(by: .seconds(3))
+  await store.receive(.tick) { $0.ticks = 1 }
+  await store.receive(.tick) { $0.ticks = 2 }
+  await store.receive(.tick) { $0.ticks = 3 }
+  await store.send(.stop)
 }
 
 /// A feature with a timer on a test clock.
@@ -133,31 +137,24 @@ final class StoredClockInsideMainSerialExecutorTests: XCTestCase {
     withMainSerialExecutor { super.invokeTest() }
   }
 
-  func testEveryAdvanceWakesTheSleeperItReaches() async throws {
+  func testEachAdvanceWakesTheSleepersItReaches() async throws {
     let clock = self.clock
-    let ticks = HarnessIssues.LockIsolated(0)
-    let task = Task {
-      for _ in 1...3 {
-        try await clock.sleep(for: .seconds(1))
-        ticks.withValue { $0 += 1 }
+    let woken = HarnessIssues.LockIsolated<[Int]>([])
+    // Started longest first: they wake in the order of their deadlines, not of their starts.
+    let sleepers = [3, 1, 2].map { seconds in
+      Task {
+        try await clock.sleep(for: .seconds(seconds))
+        woken.withValue { $0.append(seconds) }
       }
     }
-    for expected in 1...3 {
-      await clock.advance(by: .seconds(1))
-      XCTAssertEqual(ticks.value, expected)
-    }
-    try await task.value
+    await clock.advance(by: .seconds(1))
+    XCTAssertEqual(woken.value, [1])
+    await clock.advance(by: .seconds(2))
+    XCTAssertEqual(woken.value, [1, 2, 3])
+    for sleeper in sleepers { try await sleeper.value }
   }
 
-  @MainActor
   func testATestStoreOnTheStoredClock() async {
-    let store = TestStore(initialState: Timer.State()) {
-      Timer(clock: clock)
-    }
-    await store.send(.start)
-    await clock.advance(by: .seconds(2))
-    await store.receive(.tick) { $0.ticks = 1 }
-    await store.receive(.tick) { $0.ticks = 2 }
-    await store.send(.stop)
+    await receivesThreeTicksAfterThreeSeconds(on: clock)
   }
 }
