@@ -45,6 +45,13 @@ struct DisplacedHookTests {
     #expect(occurrences(of: reclaimWarning, in: run.output) == 1, "\(run.output)")
   }
 
+  /// A `DependencyTestCase` inside `withMainSerialExecutor`, a TCA-style store made in `setUp`.
+  @Test func dependencyTestCasesRunInsideWithMainSerialExecutorFollowTheirWork() throws {
+    let run = try runFixtures(["HarnessTestingTests.MainSerialExecutorDependencyTestCaseFixtures"])
+    #expect(run.status == 0, "\(run.output)")
+    #expect(run.output.contains("Executed 2 tests, with 0 failures"), "\(run.output)")
+  }
+
   private let reclaimWarning = "replaced the Swift runtime's swift_task_enqueueGlobal_hook"
 
   private func occurrences(of text: String, in output: String) -> Int {

@@ -232,3 +232,31 @@ final class MainSerialExecutorInvokeTestFixtures: XCTestCase {
     await answersAfterASecond()
   }
 }
+
+/// A `DependencyTestCase` run inside `withMainSerialExecutor` from `invokeTest`, with a TCA-style
+/// store made in `setUp` (so that library's hook holds the slot when the test's body starts) and
+/// main actor tests: the test case's own world, the stored clock and the store still agree.
+final class MainSerialExecutorDependencyTestCaseFixtures: DependencyTestCase, @unchecked Sendable {
+  let clock = TestClock()
+
+  override func invokeTest() {
+    // Only in the child process: the slot is the process's.
+    guard failingFixturesEnabled else { return super.invokeTest() }
+    withMainSerialExecutor { super.invokeTest() }
+  }
+
+  override func setUpWithError() throws {
+    try XCTSkipUnless(failingFixturesEnabled, "runs only as a child process of DisplacedHookTests")
+    _ = SerialExecutorFlippingStore()
+  }
+
+  @MainActor
+  func testStoredClock() async throws {
+    try await ticksOnEveryAdvance(clock)
+  }
+
+  @MainActor
+  func testStore() async {
+    await answersAfterASecond()
+  }
+}
