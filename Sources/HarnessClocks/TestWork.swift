@@ -83,11 +83,12 @@ public final class TestWork: Sendable, WorldBound {
   /// Tells the follower that an XCTest test begins, before any of its code runs: the tasks it
   /// creates from the main thread are its own from their first job, and the Harness objects
   /// `testCase` holds (a `TestClock` in a stored property, made before any test ran) join its
-  /// world. Only for a test case that holds one: other tests' worlds begin at their first
+  /// world. Only for a test case that holds one, unless `always` (a `DependencyTestCase`, whose
+  /// every test has a world from its first line): other tests' worlds begin at their first
   /// Harness call, as under Swift Testing.
-  package static func testBegan(_ testID: String, testCase: AnyObject) {
+  package static func testBegan(_ testID: String, testCase: AnyObject, always: Bool = false) {
     let bindings = WorldBinding.bindings(heldBy: testCase)
-    guard !bindings.isEmpty else { return }
+    guard always || !bindings.isEmpty else { return }
     let world = FollowedWork.shared.beginMainThreadTest(testID)
     for binding in bindings { binding.bind(to: world) }
   }

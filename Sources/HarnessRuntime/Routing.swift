@@ -61,10 +61,13 @@ extension FollowedWork {
       explored = world
     }
     if let test = mainThreadTest, followed == nil, jobTask != 0, currentTask == 0, here == nil, !test.isRetired,
-      memberTasks[jobTask] == nil, Thread.isMainThread
+      memberTasks[jobTask] == nil, Thread.isMainThread, !TaskIdentity.runsSerialExecutorJob
     {
       // A task the running XCTest test creates from the main thread: a member of its world
       // from its first job (it runs where it would have; the tasks it starts are followed).
+      // Not a main actor task leaving the main actor (a yield, a nonisolated call), which also
+      // enqueues with no current task: as a member it would run unseen, and a settle's main
+      // actor drain could end before the task came back to it; rule 3 below takes it instead.
       addMember(jobTask, to: test)
       registry.unlock()
       noteTestTaskLeavingMainThread(of: test)

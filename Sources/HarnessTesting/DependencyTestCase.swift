@@ -1,3 +1,4 @@
+import HarnessClocks
 @_spi(DependencyUsage) import HarnessDependencies
 import HarnessIssues
 import XCTest
@@ -27,6 +28,9 @@ import XCTest
 /// }
 /// ```
 ///
+/// Each test also has its own followed work from its first line (see `TestClock`): a task it
+/// starts before it makes a clock is followed like one started after.
+///
 /// Default values are built afresh for each test, `setUpDependencies` runs before each test's
 /// `setUp`, and `prepareDependencies` in `setUp` affects only that test. (Plain `XCTestCase`s
 /// get per-test default values too, keyed by the test's name; this class also ends them with the
@@ -51,6 +55,11 @@ open class DependencyTestCase: XCTestCase {
   }
 
   open override func invokeTest() {
+    // The test's world begins before `setUp` and ends after `tearDown`: the tasks the test
+    // creates from the main thread are its own from their first job, so a task started before
+    // the first clock or store call is followed too.
+    TestWork.testBegan(name, testCase: self, always: true)
+    defer { TestWork.testEnded(name) }
     guard let mode = dependencyUsage else {
       return withFreshDependencies { setUpDependencies(&$0) } operation: {
         TestEnd.signalling { super.invokeTest() }

@@ -61,6 +61,23 @@ final class TestClockPropertyXCTests: XCTestCase {
     await task.value
   }
 
+  /// Its world begins with the test, and owns the tasks created from the main thread outside
+  /// any task. A main actor task leaving the main actor (a yield, a nonisolated call) is enqueued
+  /// from the main thread with no current task too, but it is not one of those: the advance
+  /// waits for it to come back to the main actor.
+  @MainActor func testAnAdvanceWaitsForAMainActorTaskLeavingTheMainActor() async {
+    let clock = self.clock
+    let counter = MainActorCounter()
+    Task { @MainActor in
+      await Task.yield()
+      counter.increment()
+      await offTheMainActor()
+      counter.increment()
+    }
+    await clock.advance()
+    XCTAssertEqual(counter.count, 2)
+  }
+
   func testAnotherTestsPropertyClockStartsAfresh() async {
     let clock = self.clock
     await clock.advance()
@@ -74,3 +91,6 @@ final class TestClockPropertyXCTests: XCTestCase {
     await task.value
   }
 }
+
+/// Nonisolated: a main actor task calling it leaves the main actor, and goes back after.
+private func offTheMainActor() async {}

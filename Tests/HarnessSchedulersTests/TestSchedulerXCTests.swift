@@ -21,6 +21,17 @@ final class TestSchedulerXCTests: DependencyTestCase {
     XCTAssertTrue(model.loaded)
   }
 
+  /// The main actor task leaves the main actor (a nonisolated call) and comes back: the advance
+  /// waits for it as it does for a yield.
+  @MainActor
+  func testAsyncAdvanceSettlesMainActorWorkThatCallsNonisolatedCode() async {
+    let model = Model()
+    let scheduler = DispatchQueue.test
+    scheduler.schedule { Task { @MainActor in await model.load() } }
+    await scheduler.advance()
+    XCTAssertTrue(model.loaded)
+  }
+
   func testRunWithATimerReportsUnderXCTest() async {
     let scheduler = RunLoop.test
     let timer = scheduler.schedule(after: scheduler.now, interval: .seconds(1)) {}
@@ -37,5 +48,15 @@ final class TestSchedulerXCTests: DependencyTestCase {
 @MainActor
 private final class Model {
   var loaded = false
+
+  func load() async {
+    loaded = await Self.fetch()
+  }
+
+  // Nonisolated: a call from the main actor leaves it for a few jobs, and the answer goes back.
+  private nonisolated static func fetch() async -> Bool {
+    for _ in 0..<3 { await Task.yield() }
+    return true
+  }
 }
 #endif
