@@ -121,7 +121,7 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, Send
     // specialized functions, and the runtime's cancellation record instead of
     // `withTaskCancellationHandler`: a followed task runs on its world's executor without
     // preferring it, so every nonisolated async function it enters or returns to is a change of
-    // executor, a job of its own (a sleep cost five such jobs, now two: see
+    // executor, a job of its own (a sleep cost six such jobs, now two: see
     // `TaskCancellationRecord`).
     try Task.checkCancellation()
     guard let sleep = beginSleep(until: deadline, calledAt: SleepCallSite.current) else { return }

@@ -4,8 +4,8 @@
 /// A followed task runs on its world's executor without preferring it, so every nonisolated
 /// async function it enters or returns to is a change of executor, a job of its own:
 /// `withTaskCancellationHandler` and the operation closure it calls cost a sleep three of the
-/// ten jobs a sleeper of the 1,000-sleepers benchmark made. Looked up by name, like the task ids
-/// (``TaskIdentity``): a runtime without it leaves ``isSupported`` false, and sleeps use the
+/// eleven jobs a sleeper of the 1,000-sleepers benchmark made. Looked up by name, like the task
+/// ids (``TaskIdentity``): a runtime without it leaves ``isSupported`` false, and sleeps use the
 /// wrapper.
 package enum TaskCancellationRecord {
   private typealias Add = @convention(thin) (@Sendable () -> Void) -> UnsafeRawPointer
