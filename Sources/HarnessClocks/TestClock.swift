@@ -114,8 +114,41 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, Send
 
   /// Suspends until the clock reaches `deadline`. See the type's documentation for the order in
   /// which sleepers resume.
+  // Specialized for `Swift.Duration`: see `beginSleep(until:calledAt:)`.
+  @_specialize(where Duration == Swift.Duration)
   public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
-    try await sleep(until: deadline, calledAt: SleepCallSite.current)
+    // One async body with no async call but the continuation, its synchronous steps in
+    // specialized functions, and the runtime's cancellation record instead of
+    // `withTaskCancellationHandler`: a followed task runs on its world's executor without
+    // preferring it, so every nonisolated async function it enters or returns to is a change of
+    // executor, a job of its own (a sleep cost six such jobs, now two: see
+    // `TaskCancellationRecord`).
+    try Task.checkCancellation()
+    guard let sleep = beginSleep(until: deadline, calledAt: SleepCallSite.current) else { return }
+    guard TaskCancellationRecord.isSupported else { return try await sleepCancellably(sleep) }
+    let ticket = sleep.ticket
+    // Held until the record is removed: the runtime keeps its context unretained.
+    let onCancel: @Sendable () -> Void = { ticket.cancel() }
+    let record = TaskCancellationRecord.add(onCancel)
+    defer {
+      TaskCancellationRecord.remove(record)
+      withExtendedLifetime(onCancel) {}
+    }
+    try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+      suspend(sleep, continuation)
+    }
+  }
+
+  /// The same sleep through `withTaskCancellationHandler`, on a runtime that does not export
+  /// its cancellation record.
+  private func sleepCancellably(_ sleep: PendingSleep) async throws {
+    try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+        suspend(sleep, continuation)
+      }
+    } onCancel: {
+      sleep.ticket.cancel()
+    }
   }
 
   /// Suspends for `duration`, remembering where it was called for failure messages.
@@ -132,14 +165,22 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, Send
       on: self, for: duration, from: now, tolerance: tolerance, calledAt: location)
   }
 
+  /// A sleep that will suspend: its deadline, ticket, task and world.
+  private struct PendingSleep: Sendable {
+    let deadline: Instant
+    let ticket: SleepTicket
+    let task: UInt64
+    let world: World
+  }
+
+  /// Notes a sleep that begins, or returns `nil` when its deadline is past already.
   // Specialized for `Swift.Duration` (almost every test clock): the generic body, called from
   // another module, looks the metadata of its sleeper queue's types up at every use.
   @_specialize(where Duration == Swift.Duration)
-  private func sleep(until deadline: Instant, calledAt location: SourceCodeLocation?) async throws {
-    try Task.checkCancellation()
+  private func beginSleep(until deadline: Instant, calledAt location: SourceCodeLocation?) -> PendingSleep? {
     // Only a deadline already past returns at once; one at `now` waits for the next
     // advance or run, as swift-clocks' TestClock does (tests cancel such sleeps in between).
-    if state.withLock({ deadline < $0.now }) { return }
+    if state.withLock({ deadline < $0.now }) { return nil }
     let task = TaskIdentity.currentTaskID()
     let world = binding.worldForSleep()
     if !FollowedWork.shared.noteSleeper(task, in: world, at: location) {
@@ -147,26 +188,27 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, Send
         TestClockMessages.unfollowedSleep(clock: description, deadline: "\(deadline)"),
         at: location ?? creation)
     }
-    let ticket = SleepTicket(taskID: task, location: location)
-    try await withTaskCancellationHandler {
-      try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-        let outcome = state.withLock { state -> Result<Bool, CancellationError> in
-          // Time may have moved since the first check: then the sleep is over already.
-          guard deadline >= state.now else { return .success(false) }
-          guard ticket.beginSleeping(continuation) else { return .failure(CancellationError()) }
-          state.sleepers.insert(deadline: deadline, ticket: ticket)
-          // In the same step as the sleeper becomes visible: a wake cannot come first.
-          FollowedWork.shared.noteSuspendedInSleep(task, in: world)
-          return .success(true)
-        }
-        switch outcome {
-        case .success(true): break
-        case .success(false): continuation.resume()
-        case .failure(let error): continuation.resume(throwing: error)
-        }
-      }
-    } onCancel: {
-      ticket.cancel()
+    return PendingSleep(deadline: deadline, ticket: SleepTicket(taskID: task, location: location), task: task, world: world)
+  }
+
+  /// Registers the sleeper with its continuation, or resumes it at once if time moved past its
+  /// deadline or it was cancelled meanwhile.
+  // Specialized for `Swift.Duration`: see `beginSleep(until:calledAt:)`.
+  @_specialize(where Duration == Swift.Duration)
+  private func suspend(_ sleep: PendingSleep, _ continuation: CheckedContinuation<Void, any Error>) {
+    let outcome = state.withLock { state -> Result<Bool, CancellationError> in
+      // Time may have moved since the first check: then the sleep is over already.
+      guard sleep.deadline >= state.now else { return .success(false) }
+      guard sleep.ticket.beginSleeping(continuation) else { return .failure(CancellationError()) }
+      state.sleepers.insert(deadline: sleep.deadline, ticket: sleep.ticket)
+      // In the same step as the sleeper becomes visible: a wake cannot come first.
+      FollowedWork.shared.noteSuspendedInSleep(sleep.task, in: sleep.world)
+      return .success(true)
+    }
+    switch outcome {
+    case .success(true): break
+    case .success(false): continuation.resume()
+    case .failure(let error): continuation.resume(throwing: error)
     }
   }
 
@@ -203,7 +245,7 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, Send
   }
 
   // `operation` names the call in messages only: not formatted unless there is one.
-  // Specialized for `Swift.Duration`: see `sleep(until:calledAt:)`.
+  // Specialized for `Swift.Duration`: see `beginSleep(until:calledAt:)`.
   @_specialize(where Duration == Swift.Duration)
   private func advance(
     to deadline: Instant, operation: @autoclosure () -> String, at location: SourceCodeLocation
@@ -273,7 +315,7 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, Send
 
   /// Resumes the earliest sleeper due by `limit` (any sleeper when `nil`) and moves the clock to
   /// its deadline; `false` when there is none. `willWake` gets the sleeper's task id first.
-  // Specialized for `Swift.Duration`: see `sleep(until:calledAt:)`.
+  // Specialized for `Swift.Duration`: see `beginSleep(until:calledAt:)`.
   @_specialize(where Duration == Swift.Duration)
   private func wakeNext(through limit: Instant?, willWake: (UInt64) -> Void) -> Bool {
     while true {

@@ -146,7 +146,7 @@ extension FollowedWork {
       exploration.hasStalled = true
       // Its order no longer matters (nor may the chooser's record change while it is read).
       exploration.chooser = nil
-      let report = exploration.stallReport(sleepSites: world.sleepSites, sleeping: world.sleepingTasks)
+      let report = exploration.stallReport(sleepSites: world.sleepSites, sleeping: world.sleepingTasks.ids)
       switch ending {
       case .stalled: outcome = .stalled(report: report)
       case .exceededJobs: outcome = .exceededJobs(exploration.maxJobs, report: report)

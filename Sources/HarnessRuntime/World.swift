@@ -81,7 +81,7 @@ package final class World: @unchecked Sendable {
   /// Where each task last slept on a clock of the world, to name it in messages.
   var sleepSites: [UInt64: SourceCodeLocation] = [:]
   /// Tasks suspended in a sleep on a clock of the world right now.
-  @exclusivity(unchecked) var sleepingTasks: Set<UInt64> = []
+  @exclusivity(unchecked) var sleepingTasks = TaskIDSet()
 
   // MARK: The main actor
 
