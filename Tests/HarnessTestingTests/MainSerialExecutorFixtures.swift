@@ -175,7 +175,7 @@ final class MainSerialExecutorXCTestFixtures: XCTestCase {
   }
 
   override func setUpWithError() throws {
-    try XCTSkipUnless(failingFixturesEnabled, "runs only as a child process of DisplacedHookTests")
+    try skipUnlessInTheChildProcess()
   }
 
   func testClockInAStoredProperty() async throws {
@@ -200,6 +200,18 @@ final class MainSerialExecutorXCTestFixtures: XCTestCase {
   }
 }
 
+/// Runs an XCTest test (`invokeTest`) inside `withMainSerialExecutor`, in the child process
+/// only: the slot is the process's.
+private func insideMainSerialExecutorInTheChildProcess(_ invokeTest: () -> Void) {
+  guard failingFixturesEnabled else { return invokeTest() }
+  withMainSerialExecutor(invokeTest)
+}
+
+/// Skips an XCTest fixture unless it runs as a child process of `DisplacedHookTests`.
+private func skipUnlessInTheChildProcess() throws {
+  try XCTSkipUnless(failingFixturesEnabled, "runs only as a child process of DisplacedHookTests")
+}
+
 /// A test case whose every test runs inside `withMainSerialExecutor`, as some of the Composable
 /// Architecture's own suites do, with its clock in a stored property: the hook of
 /// swift-concurrency-extras holds the slot from before the test's first job until Harness's
@@ -208,13 +220,11 @@ final class MainSerialExecutorInvokeTestFixtures: XCTestCase {
   let clock = TestClock()
 
   override func invokeTest() {
-    // Only in the child process: the slot is the process's.
-    guard failingFixturesEnabled else { return super.invokeTest() }
-    withMainSerialExecutor { super.invokeTest() }
+    insideMainSerialExecutorInTheChildProcess { super.invokeTest() }
   }
 
   override func setUpWithError() throws {
-    try XCTSkipUnless(failingFixturesEnabled, "runs only as a child process of DisplacedHookTests")
+    try skipUnlessInTheChildProcess()
   }
 
   func testClockInAStoredProperty() async throws {
@@ -240,13 +250,11 @@ final class MainSerialExecutorDependencyTestCaseFixtures: DependencyTestCase, @u
   let clock = TestClock()
 
   override func invokeTest() {
-    // Only in the child process: the slot is the process's.
-    guard failingFixturesEnabled else { return super.invokeTest() }
-    withMainSerialExecutor { super.invokeTest() }
+    insideMainSerialExecutorInTheChildProcess { super.invokeTest() }
   }
 
   override func setUpWithError() throws {
-    try XCTSkipUnless(failingFixturesEnabled, "runs only as a child process of DisplacedHookTests")
+    try skipUnlessInTheChildProcess()
     _ = SerialExecutorFlippingStore()
   }
 
