@@ -162,9 +162,11 @@ struct MainSerialExecutorFixtures {
 /// The XCTest form: a test case that keeps its clock in a stored property, in a process where a
 /// TCA-style store has left swift-concurrency-extras' hook in the slot.
 ///
-/// The tasks a test starts while that hook holds the slot go to the main actor unseen, and each
-/// time they leave it the chained hook sends them back, behind a settle's main actor drain: the
-/// world counts such a job of a test's task as main actor activity and drains again.
+/// The tasks a test starts while that hook holds the slot go to the main actor unseen. When one
+/// leaves the main actor, from inside a main actor job, it goes to the unclaimed executor, which
+/// settles wait for; a member of the test's world leaving the main thread (its jobs passed on to
+/// the chained hook, which sends them back to the main actor) counts as main actor activity, and
+/// the world drains again.
 final class MainSerialExecutorXCTestFixtures: XCTestCase {
   let clock = TestClock()
 
