@@ -70,7 +70,8 @@ extension FollowedWork {
       // actor drain could end before the task came back to it; rule 3 below takes it instead.
       addMember(jobTask, to: test)
       registry.unlock()
-      noteTestTaskLeavingMainThread(of: test)
+      // Its job goes on to the other library's hook, if one is chained: to the main actor.
+      noteMemberLeavingMainThread(of: test, fromMainActor: false)
       return false
     }
     let adopted = jobTask == 0 || adoptedTasks.isEmpty ? nil : adoptedTasks.removeValue(forKey: jobTask)
@@ -109,15 +110,18 @@ extension FollowedWork {
     return true
   }
 
-  /// A task of the test's own leaves the main thread, and its job goes on to another library's
-  /// hook: swift-concurrency-extras' sends it back to the main actor, behind the drain the world
-  /// may have queued already, so the world drains the main actor again until such jobs stop.
-  /// No lock held.
-  private func noteTestTaskLeavingMainThread(of world: World) {
-    guard GlobalEnqueueHook.chainsToAnotherHook else { return }
+  /// A job of a test's own task (a member of `world`) leaves the main thread and runs where it
+  /// would have. Coming from the main actor (`fromMainActor`), its work may wait on the main
+  /// actor too, so settles drain it. If another library's hook is chained, the job goes on to
+  /// it, and swift-concurrency-extras' sends it back to the main actor, behind the drain the
+  /// world may have queued already: the world drains the main actor again until such jobs stop.
+  /// The world's lock not held (the registry may be).
+  private func noteMemberLeavingMainThread(of world: World, fromMainActor: Bool) {
+    let chained = GlobalEnqueueHook.chainsToAnotherHook
+    guard fromMainActor || chained else { return }
     world.lock.lock()
     world.usesMainActor = true
-    world.activitySinceMainActorFlush = true
+    if chained { world.activitySinceMainActorFlush = true }
     world.lock.unlock()
   }
 
@@ -160,13 +164,8 @@ extension FollowedWork {
     }
     guard onMain else { return nil }
     if jobTask != 0, let world = memberTasks[jobTask] {
-      // A test's own task leaving the main actor stays where it was, but its work may wait on
-      // the main actor too (and goes back there now if another library's hook is chained: see
-      // `noteTestTaskLeavingMainThread`).
-      world.lock.lock()
-      world.usesMainActor = true
-      if GlobalEnqueueHook.chainsToAnotherHook { world.activitySinceMainActorFlush = true }
-      world.lock.unlock()
+      // A test's own task leaving the main actor stays where it was.
+      noteMemberLeavingMainThread(of: world, fromMainActor: true)
       return nil
     }
     return unclaimed
