@@ -60,6 +60,8 @@ struct ExhaustiveOrder: JobOrderPolicy {
   private(set) var diverged = false
   /// Pairs of calls this run saw go to different actors.
   private(set) var learntApart: [ActorCallsApart] = []
+  /// As many as the last run's (see ``reserveCapacity(like:)``).
+  private(set) var expectedDecisions = 0
   init(
     prefix: BranchPrefix, branchSleep: [SleepEntry], bound: Int, pruning: Bool, callsApart: Set<ActorCallsApart> = []
   ) {
@@ -76,6 +78,7 @@ struct ExhaustiveOrder: JobOrderPolicy {
   /// a step at a time reallocated and copied several times a run.
   mutating func reserveCapacity(like previous: ExhaustiveOrder) {
     let decisions = previous.path.count
+    expectedDecisions = decisions
     nodes.reserveCapacity(decisions)
     path.reserveCapacity(decisions)
     footprints.reserveCapacity(decisions)
@@ -87,8 +90,10 @@ struct ExhaustiveOrder: JobOrderPolicy {
     among readyTasks: UnsafeBufferPointer<UInt64>, actors: UnsafeBufferPointer<UInt>, step: Int, decision: Int
   ) -> Int {
     let seen = mirror.observe(readyTasks, actors: actors)
-    for (first, second) in mirror.takeCallsApart() {
-      if let apart = callsApartKey(first, second) { learntApart.append(apart) }
+    if mirror.hasCallsApart {
+      for (first, second) in mirror.takeCallsApart() {
+        if let apart = callsApartKey(first, second) { learntApart.append(apart) }
+      }
     }
     if isTracking, let job = seen.lastJob, let footprint = seen.lastFootprint {
       if let pending = pendingFootprint, pending.serial == job.serial {
@@ -102,7 +107,7 @@ struct ExhaustiveOrder: JobOrderPolicy {
           guard asleep.serial != job.serial else { return false }
           if asleep.footprint.isIndependent(of: footprint, sleepingSince: asleep.decision) { return true }
           // Two calls into idle actors: perhaps seen apart (only then is the key worth making).
-          guard case .toIdleActor = asleep.footprint, case .toIdleActor = footprint,
+          guard case .toIdleActor = asleep.footprint, case .toIdleActor = footprint, !callsApart.isEmpty,
             let key = callsApartKey(asleep.serial, job.serial), callsApart.contains(key)
           else { return false }
           return asleep.footprint.isIndependent(of: footprint, sleepingSince: asleep.decision, callsApart: true)
@@ -121,7 +126,8 @@ struct ExhaustiveOrder: JobOrderPolicy {
   }
 
   /// The key of two jobs' calls in ``callsApart``: the decisions up to the later one's showing
-  /// (from there on, every run has both, under the same serial numbers).
+  /// (from there on, every run has both, under the same serial numbers). Only while pruning (the
+  /// mirror keeps when jobs showed only then).
   private func callsApartKey(_ one: Int, _ other: Int) -> ActorCallsApart? {
     let born = max(mirror.born[one], mirror.born[other])
     guard born <= path.count else { return nil }

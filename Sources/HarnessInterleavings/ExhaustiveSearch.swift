@@ -191,6 +191,7 @@ struct ExhaustiveSearch {
         continue
       }
       if siblings.isEmpty {
+        siblings.reserveCapacity(ready.count)
         var key = chosen.key ?? 0
         if key == 0, let footprint = chosen.footprint {
           key = footprints.count

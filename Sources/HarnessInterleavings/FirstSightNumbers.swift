@@ -10,6 +10,11 @@ struct FirstSightNumbers {
   private var numbers: [UInt64: Int] = [:]
   private static let scanLimit = 16
 
+  /// Makes room for as many values as `previous` numbered.
+  mutating func reserveCapacity(like previous: FirstSightNumbers) {
+    values.reserveCapacity(previous.values.count)
+  }
+
   /// The latest number of `value`, if it has one.
   func number(of value: UInt64) -> Int? {
     guard values.count > Self.scanLimit else {

@@ -23,6 +23,8 @@ package struct GuidedOrder: JobOrderPolicy {
   /// Task ordinals by the runtime's task id.
   var taskOrdinals: [UInt64: Int] { mirror.ordinals }
 
+  var expectedDecisions: Int { guide.count }
+
   init(guide: [Guide]) {
     self.guide = guide
     tracked.reserveCapacity(guide.count)

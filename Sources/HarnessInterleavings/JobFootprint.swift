@@ -16,7 +16,7 @@ enum JobFootprint: Hashable {
   /// scheduling no actor. `others`: the tasks that may have queued on the actor unseen while the
   /// job was ready (their jobs were ``quiet``), whose calls it may have run too, sending them on
   /// unseen to another scheduled actor; empty, the actor's queue held only that task's call.
-  case actorTurn(task: Int, others: Set<Int>)
+  case actorTurn(task: Int, others: TaskOrdinals)
   /// A task's job that scheduled no actor and did not come back to the world: it finished its
   /// task, or suspended other than on an actor's turn (a continuation, a task group, another
   /// task's value, a clock), perhaps waking or starting other tasks (the jobs it made ready are

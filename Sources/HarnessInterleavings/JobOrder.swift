@@ -39,6 +39,7 @@ final class JobOrder<Policy: JobOrderPolicy>: RecordedJobOrder {
     self.policy = policy
     taskCreationSites = creationSites
     wantsTaskNames = namingTasks
+    decisions.reserveCapacity(policy.expectedDecisions)
   }
 
   func chooseNext(among readyTasks: UnsafeBufferPointer<UInt64>, actors: UnsafeBufferPointer<UInt>) -> Int {
@@ -71,10 +72,14 @@ protocol JobOrderPolicy {
   ) -> Int
   /// For a replay: why the run did not follow the recorded schedule, if it did not.
   func divergence(decisionsTaken: Int) -> String?
+  /// How many decisions the run is likely to take (a replay's, a search run's like the last),
+  /// to make room for at once; 0 if unknown.
+  var expectedDecisions: Int { get }
 }
 
 extension JobOrderPolicy {
   func divergence(decisionsTaken: Int) -> String? { nil }
+  var expectedDecisions: Int { 0 }
 }
 
 /// `.random`: a ready job chosen uniformly at random at every step.

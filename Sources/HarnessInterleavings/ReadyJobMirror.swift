@@ -26,11 +26,17 @@ struct ReadyJobMirror {
 
   /// Decisions taken so far (steps with more than one ready job).
   private(set) var decisions = 0
-  /// Per serial number: the decisions taken before the job showed up.
+  /// Per serial number: the decisions taken before the job showed up (kept only while
+  /// ``learnsCallsApart``).
   private(set) var born: [Int] = []
-  /// Makes room for as many jobs as `previous` saw (the runs of one search are alike).
+  /// Makes room for as many jobs as `previous` saw, and as many at once (the runs of one search
+  /// are alike): arrays grown a job at a time reallocated several times a run.
   mutating func reserveCapacity(like previous: ReadyJobMirror) {
     born.reserveCapacity(previous.born.count)
+    ready.reserveCapacity(previous.ready.capacity)
+    actorJobs.reserveCapacity(previous.actorJobs.capacity)
+    namedCalls.reserveCapacity(previous.namedCalls.count)
+    taskNumbers.reserveCapacity(like: previous.taskNumbers)
   }
 
   /// Calls into idle actors seen to go to different actors since ``takeCallsApart()``: one
@@ -86,7 +92,7 @@ struct ReadyJobMirror {
     let caller: Int?
     /// The serial of the call that scheduled the actor, if a task's job did.
     let callingJob: Int?
-    var mayHold: Set<Int>?
+    var mayHold: TaskOrdinals?
   }
 
   /// Task ordinals by the runtime's task id.
@@ -119,7 +125,8 @@ struct ReadyJobMirror {
       let actor = learnsCallsApart && task == 0 && offset < actors.count ? actorOrdinalAssigning(actors[offset]) : 0
       ready.append(
         Job(serial: nextSerial, task: task, owner: task != 0 ? task : caller, actor: actor, id: readyTasks[offset]))
-      born.append(decisions)
+      // Only calls seen apart are keyed by birth (a replay that learns none does without).
+      if learnsCallsApart { born.append(decisions) }
       nextSerial += 1
     }
     var footprint: JobFootprint?
@@ -157,7 +164,7 @@ struct ReadyJobMirror {
     }
     var footprint: JobFootprint = .opaque
     // The tasks that may have queued on a scheduled actor unseen in this job (`nil`: any).
-    var mayHaveQueued: Set<Int>? = []
+    var mayHaveQueued: TaskOrdinals? = TaskOrdinals()
     if job.task != 0 {
       if actorJobCount == 0, returnedCount == 1, ownReturned {
         footprint = .step(task: job.task)
@@ -166,7 +173,7 @@ struct ReadyJobMirror {
       } else if actorJobCount == 0, !ownReturned {
         footprint = .quiet(task: job.task)
         // It may have queued on a scheduled actor.
-        mayHaveQueued = [job.task]
+        mayHaveQueued = TaskOrdinals(job.task)
       }
     } else {
       let record = actorJobs.firstIndex { $0.serial == job.serial }.map { actorJobs.remove(at: $0) }
@@ -210,10 +217,13 @@ struct ReadyJobMirror {
       actorJobs.append(
         ActorJobRecord(
           serial: ready[index].serial, caller: caller, callingJob: caller == nil ? nil : job.serial,
-          mayHold: caller == nil ? nil : []))
+          mayHold: caller == nil ? nil : TaskOrdinals()))
     }
     return footprint
   }
+
+  /// Whether calls were seen apart since ``takeCallsApart()`` was last called.
+  var hasCallsApart: Bool { !callsApart.isEmpty }
 
   /// The pairs of calls seen apart since the last call, by serial number.
   mutating func takeCallsApart() -> [(Int, Int)] {

@@ -40,11 +40,23 @@ package struct TaskCreationSite: Sendable {
         createdBelow = name.mangled.hasPrefix("swift_task_create")
         continue
       }
-      if name.isInExecutable, let readable = Self.demangle(name.mangled), !Self.isTaskCreationAPI(readable) {
-        return Self.simplified(readable)
+      if name.isInExecutable, let function = Self.userFunction(at: frame - 1, mangled: name.mangled) {
+        return function
       }
     }
     return nil
+  }
+
+  /// Per address in the executable: its function's name, simplified, unless it is a task
+  /// creation API (`nil`). Kept for the rest of the process, as ``names``: a shrunk failure names
+  /// its run's tasks, and demangling and simplifying cost more than the rest of naming them.
+  private static let userFunctions = Locked<[UInt: String?]>([:])
+
+  private static func userFunction(at address: UInt, mangled: String) -> String? {
+    if let known = userFunctions.withLock({ $0[address] }) { return known }
+    let function = demangle(mangled).flatMap { isTaskCreationAPI($0) ? nil : simplified($0) }
+    userFunctions.withLock { $0[address] = .some(function) }
+    return function
   }
 
   // MARK: - Naming addresses
