@@ -53,10 +53,19 @@ package struct TaskCreationSite: Sendable {
   private static let userFunctions = Locked<[UInt: String?]>([:])
 
   private static func userFunction(at address: UInt, mangled: String) -> String? {
-    if let known = userFunctions.withLock({ $0[address] }) { return known }
-    let function = demangle(mangled).flatMap { isTaskCreationAPI($0) ? nil : simplified($0) }
-    userFunctions.withLock { $0[address] = .some(function) }
-    return function
+    remembered(address, in: userFunctions) {
+      demangle(mangled).flatMap { isTaskCreationAPI($0) ? nil : simplified($0) }
+    }
+  }
+
+  /// `cache`'s entry for `address`, computed (outside the lock) and stored the first time.
+  private static func remembered<Value>(
+    _ address: UInt, in cache: Locked<[UInt: Value?]>, _ compute: () -> Value?
+  ) -> Value? {
+    if let known = cache.withLock({ $0[address] }) { return known }
+    let value = compute()
+    cache.withLock { $0[address] = .some(value) }
+    return value
   }
 
   // MARK: - Naming addresses
@@ -66,10 +75,7 @@ package struct TaskCreationSite: Sendable {
   private static let names = Locked<[UInt: (mangled: String, isInExecutable: Bool)?]>([:])
 
   private static func name(of address: UInt) -> (mangled: String, isInExecutable: Bool)? {
-    if let known = names.withLock({ $0[address] }) { return known }
-    let name = lookUpName(of: address)
-    names.withLock { $0[address] = name }
-    return name
+    remembered(address, in: names) { lookUpName(of: address) }
   }
 
   private static func lookUpName(of address: UInt) -> (mangled: String, isInExecutable: Bool)? {
