@@ -25,7 +25,7 @@ final class EffectRuntime<Action: Sendable>: EffectCanceller, Sendable {
 
   private let registry = Locked(EffectRegistry())
   /// Delivers an action sent by a running effect.
-  private let deliver: @Sendable (Action, SourceCodeLocation?) -> Void
+  private let deliver: @Sendable (Action, EffectCause) -> Void
   /// Called whenever an effect finishes.
   private let effectFinished: @Sendable () -> Void
   /// Where effect tasks prefer to run: a test store's followed work (see ``TestWork``), where
@@ -34,7 +34,7 @@ final class EffectRuntime<Action: Sendable>: EffectCanceller, Sendable {
 
   @usableFromInline
   init(
-    deliver: @escaping @Sendable (Action, SourceCodeLocation?) -> Void,
+    deliver: @escaping @Sendable (Action, EffectCause) -> Void,
     effectFinished: @escaping @Sendable () -> Void = {},
     taskExecutor: (any TaskExecutor)? = nil
   ) {
@@ -43,19 +43,20 @@ final class EffectRuntime<Action: Sendable>: EffectCanceller, Sendable {
     self.taskExecutor = taskExecutor
   }
 
-  /// Starts `effect`, returned by the action sent at `trigger`: the tasks it started, and the
-  /// actions of its `.send`s for the caller to reduce next, in order.
+  /// Starts `effect`, returned by the action sent at `trigger` (of `lineage`): the tasks it
+  /// started, and the actions of its `.send`s for the caller to reduce next, in order.
   @usableFromInline
-  func start(_ effect: Effect<Action>, trigger: SourceCodeLocation?) -> Started {
+  func start(_ effect: Effect<Action>, trigger: SourceCodeLocation?, lineage: SendLineage? = nil) -> Started {
     var started = Started()
     if case .none = effect.operation { return started }
-    start(effect, trigger: trigger, cancelIDs: [], tasks: &started.tasks, sent: &started.sent)
+    let cause = EffectCause(trigger: trigger, lineage: lineage)
+    start(effect, cause: cause, cancelIDs: [], tasks: &started.tasks, sent: &started.sent)
     return started
   }
 
   private func start(
     _ effect: Effect<Action>,
-    trigger: SourceCodeLocation?,
+    cause: EffectCause,
     cancelIDs: Set<EffectID>,
     parent: EffectLifecycle? = nil,
     tasks: inout [Task<Void, Never>],
@@ -67,17 +68,17 @@ final class EffectRuntime<Action: Sendable>: EffectCanceller, Sendable {
     case let .send(action, dependencies):
       sent.append(Sent(action: action, dependencies: dependencies))
     case let .run(run):
-      tasks.append(spawn(run, trigger: trigger, cancelIDs: cancelIDs, parent: parent))
+      tasks.append(spawn(run, cause: cause, cancelIDs: cancelIDs, parent: parent))
     case let .merge(effects):
       for effect in effects {
-        start(effect, trigger: trigger, cancelIDs: cancelIDs, parent: parent, tasks: &tasks, sent: &sent)
+        start(effect, cause: cause, cancelIDs: cancelIDs, parent: parent, tasks: &tasks, sent: &sent)
       }
     case let .concatenate(effects):
       // Leading effects that finish at once (`.send`, `.cancel`) run now, in order, so nothing
       // can come between them; the rest run one after another in a task.
       var index = effects.startIndex
       while index < effects.endIndex, effects[index].isImmediate {
-        start(effects[index], trigger: trigger, cancelIDs: cancelIDs, parent: parent, tasks: &tasks, sent: &sent)
+        start(effects[index], cause: cause, cancelIDs: cancelIDs, parent: parent, tasks: &tasks, sent: &sent)
         index += 1
       }
       guard index < effects.endIndex else { return }
@@ -85,7 +86,7 @@ final class EffectRuntime<Action: Sendable>: EffectCanceller, Sendable {
       let origin = rest.lazy.compactMap(\.origin).first
       let run = Effect<Action>.Run(
         priority: nil,
-        origin: origin ?? trigger ?? SourceCodeLocation(fileID: "", filePath: "", line: 0, column: 0),
+        origin: origin ?? cause.trigger ?? SourceCodeLocation(fileID: "", filePath: "", line: 0, column: 0),
         dependencies: .current
       ) { [weak self] _ in
         // Cancellation by id marks the lifecycle before it cancels the task (and its current
@@ -93,13 +94,13 @@ final class EffectRuntime<Action: Sendable>: EffectCanceller, Sendable {
         let lifecycle = EffectContext.current?.lifecycle
         for effect in rest {
           if Task.isCancelled || lifecycle?.state == .cancelled { return }
-          await self?.execute(effect, trigger: trigger, cancelIDs: cancelIDs, parent: lifecycle)
+          await self?.execute(effect, cause: cause, cancelIDs: cancelIDs, parent: lifecycle)
         }
       }
-      tasks.append(spawn(run, trigger: trigger, cancelIDs: cancelIDs, parent: parent))
+      tasks.append(spawn(run, cause: cause, cancelIDs: cancelIDs, parent: parent))
     case let .cancellable(inner, id, cancelInFlight):
       if cancelInFlight { cancel(id: id) }
-      start(inner, trigger: trigger, cancelIDs: cancelIDs.union([id]), parent: parent, tasks: &tasks, sent: &sent)
+      start(inner, cause: cause, cancelIDs: cancelIDs.union([id]), parent: parent, tasks: &tasks, sent: &sent)
     case let .cancel(id):
       cancel(id: id)
     }
@@ -108,14 +109,14 @@ final class EffectRuntime<Action: Sendable>: EffectCanceller, Sendable {
   /// Runs `effect` to completion from inside another effect's task (for `.concatenate`).
   private func execute(
     _ effect: Effect<Action>,
-    trigger: SourceCodeLocation?,
+    cause: EffectCause,
     cancelIDs: Set<EffectID>,
     parent: EffectLifecycle?
   ) async {
     var tasks: [Task<Void, Never>] = []
     var sent: [Sent] = []
-    start(effect, trigger: trigger, cancelIDs: cancelIDs, parent: parent, tasks: &tasks, sent: &sent)
-    for sent in sent where parent?.state != .cancelled { deliver(sent.action, trigger) }
+    start(effect, cause: cause, cancelIDs: cancelIDs, parent: parent, tasks: &tasks, sent: &sent)
+    for sent in sent where parent?.state != .cancelled { deliver(sent.action, cause) }
     let started = tasks
     await withTaskCancellationHandler {
       for task in started { await task.value }
@@ -126,7 +127,7 @@ final class EffectRuntime<Action: Sendable>: EffectCanceller, Sendable {
 
   private func spawn(
     _ run: Effect<Action>.Run,
-    trigger: SourceCodeLocation?,
+    cause: EffectCause,
     cancelIDs: Set<EffectID>,
     parent: EffectLifecycle?
   ) -> Task<Void, Never> {
@@ -134,11 +135,12 @@ final class EffectRuntime<Action: Sendable>: EffectCanceller, Sendable {
     // Registered before the task exists, so a task that finishes at once is never missed.
     let id = registry.withLock { registry in
       // A step of a chain cancelled by id while it was starting this step is born cancelled
-      // (the parent's lifecycle is marked under this lock).
-      if parent?.state == .cancelled { lifecycle.cancel() }
+      // (the parent's lifecycle is marked under this lock), and so is an effect of a send whose
+      // task was cancelled (see `cancel(lineage:)`).
+      if parent?.state == .cancelled || cause.lineage?.isCancelled == true { lifecycle.cancel() }
       registry.nextID += 1
       registry.inFlight[registry.nextID] = EffectInFlight(
-        origin: run.origin, trigger: trigger, cancelIDs: cancelIDs, lifecycle: lifecycle,
+        origin: run.origin, trigger: cause.trigger, lineage: cause.lineage, cancelIDs: cancelIDs, lifecycle: lifecycle,
         parent: parent.map(ObjectIdentifier.init)
       )
       return registry.nextID
@@ -146,7 +148,7 @@ final class EffectRuntime<Action: Sendable>: EffectCanceller, Sendable {
     let send = Send<Action> { [deliver] action in
       switch lifecycle.state {
       case .running:
-        deliver(action, trigger)
+        deliver(action, cause)
       case .cancelled:
         return
       case .finished:
@@ -215,6 +217,28 @@ final class EffectRuntime<Action: Sendable>: EffectCanceller, Sendable {
 
   func unregister(_ token: UInt64) {
     _ = registry.withLock { $0.nested.removeValue(forKey: token) }
+  }
+
+  /// Cancels the running effects of `lineage`, and its effects that start later.
+  func cancel(lineage: SendLineage) {
+    let tasks = registry.withLock { registry in
+      // Marked under the lock: an effect registering now is either seen here or born cancelled.
+      lineage.markCancelled()
+      var tasks: [Task<Void, Never>] = []
+      for (_, entry) in registry.inFlight where entry.lineage === lineage {
+        entry.lifecycle.cancel()
+        if let task = entry.task { tasks.append(task) }
+      }
+      return tasks
+    }
+    for task in tasks { task.cancel() }
+  }
+
+  /// The tasks of the running effects of `lineage`.
+  func tasks(of lineage: SendLineage) -> [Task<Void, Never>] {
+    registry.withLock { registry in
+      registry.inFlight.values.compactMap { $0.lineage === lineage ? $0.task : nil }
+    }
   }
 
   /// Cancels every running effect.
@@ -310,6 +334,8 @@ struct EffectInFlight: Sendable {
   var origin: SourceCodeLocation?
   /// The `send`/`receive` whose action returned the effect.
   var trigger: SourceCodeLocation?
+  /// The send it descends from, if a store's caller sent it.
+  var lineage: SendLineage?
   var cancelIDs: Set<EffectID>
   var task: Task<Void, Never>?
   /// The runtime id of the effect's task, once it has started (0 before).

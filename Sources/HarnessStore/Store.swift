@@ -78,7 +78,7 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
   public func send(_ action: Action) -> StoreTask {
     switch backing {
     case let .root(core, _):
-      StoreTask(handle: core.send(action, from: .caller(nil), wantsOutcome: true)!)
+      StoreTask(lineage: SendLineage(), sending: action, to: core)
     case let .scoped(_, send, _):
       send(action)
     }

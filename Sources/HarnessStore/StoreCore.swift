@@ -56,13 +56,19 @@ final class StoreCore<State: Sendable, Action: Sendable>: Sendable {
     /// Dependencies a `.send` effect captured; the store's otherwise.
     @usableFromInline var dependencies: DependencyValues?
     @usableFromInline var outcome: SendOutcome<State>?
+    /// The caller's send it descends from (see ``SendLineage``).
+    @usableFromInline var lineage: SendLineage?
 
     @inlinable
-    init(action: Action, source: Source, dependencies: DependencyValues?, outcome: SendOutcome<State>?) {
+    init(
+      action: Action, source: Source, dependencies: DependencyValues?, outcome: SendOutcome<State>?,
+      lineage: SendLineage?
+    ) {
       self.action = action
       self.source = source
       self.dependencies = dependencies
       self.outcome = outcome
+      self.lineage = lineage
     }
   }
 
@@ -144,7 +150,9 @@ final class StoreCore<State: Sendable, Action: Sendable>: Sendable {
     self.didReduce = didReduce
     let box = WeakReference<StoreCore>()
     self.runtime = EffectRuntime(
-      deliver: { action, trigger in box.value?.send(action, from: .effect(trigger: trigger)) },
+      deliver: { action, cause in
+        box.value?.send(action, from: .effect(trigger: cause.trigger), lineage: cause.lineage)
+      },
       effectFinished: effectFinished,
       taskExecutor: effectExecutor
     )
@@ -175,9 +183,13 @@ final class StoreCore<State: Sendable, Action: Sendable>: Sendable {
   /// action is reported and reduced right after the one being reduced: never a deadlock.
   @inlinable
   @discardableResult
-  func send(_ action: Action, from source: Source, wantsOutcome: Bool = false) -> SendOutcome<State>? {
+  func send(
+    _ action: Action, from source: Source, lineage: SendLineage?, wantsOutcome: Bool = false
+  ) -> SendOutcome<State>? {
     let outcome = wantsOutcome ? SendOutcome<State>() : nil
-    _ = arrive(Item(action: action, source: source, dependencies: nil, outcome: outcome), outcomeIfQueued: false)
+    _ = arrive(
+      Item(action: action, source: source, dependencies: nil, outcome: outcome, lineage: lineage),
+      outcomeIfQueued: false)
     return outcome
   }
 
@@ -189,9 +201,11 @@ final class StoreCore<State: Sendable, Action: Sendable>: Sendable {
   func sendAndWait(
     _ action: Action,
     from source: Source,
+    lineage: SendLineage?,
     isolation: isolated (any Actor)? = #isolation
   ) async -> (state: State, tasks: [Task<Void, Never>]) {
-    switch arrive(Item(action: action, source: source, dependencies: nil, outcome: nil), outcomeIfQueued: true) {
+    let item = Item(action: action, source: source, dependencies: nil, outcome: nil, lineage: lineage)
+    switch arrive(item, outcomeIfQueued: true) {
     case let .reduced(state, tasks):
       return (state, tasks)
     case let .pending(outcome):
@@ -267,12 +281,14 @@ final class StoreCore<State: Sendable, Action: Sendable>: Sendable {
         case let .caller(location): location
         case let .effect(trigger): trigger
         }
-      let started = runtime.start(effect, trigger: trigger)
+      let started = runtime.start(effect, trigger: trigger, lineage: item.lineage)
       // Nominal types, not tuples, cross the lock: tuple metadata is looked up on every use.
       let following = guarded.withLock { guarded -> Next? in
         for sent in started.sent {
           guarded.chained.append(
-            Item(action: sent.action, source: .effect(trigger: trigger), dependencies: sent.dependencies, outcome: nil)
+            Item(
+              action: sent.action, source: .effect(trigger: trigger), dependencies: sent.dependencies, outcome: nil,
+              lineage: item.lineage)
           )
         }
         return guarded.next()

@@ -248,7 +248,8 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
 
     // Unreceived actions stay queued (exhaustive): the send starts from the state after them.
     let before = core.withLock { $0.received.last?.state ?? $0.asserted }
-    let (after, tasks) = await store.sendAndWait(action, from: .caller(location))
+    let lineage = SendLineage()
+    let (after, tasks) = await store.sendAndWait(action, from: .caller(location), lineage: lineage)
     await settle(at: location)
 
     assertState(
@@ -259,7 +260,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
       at: location
     )
     core.withLock { $0.asserted = after }
-    return TestStoreTask(tasks: tasks, store: self)
+    return TestStoreTask(tasks: tasks, lineage: lineage, store: self)
   }
 
   /// Sends the action of the case `actionCase` with `value`: `store.send(Action.setText, "Hi")`.
@@ -883,6 +884,10 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
 }
 
 extension TestStore: TestStoreWork {
+  @usableFromInline func effectTasks(of lineage: SendLineage) -> [Task<Void, Never>] { store.runtime.tasks(of: lineage) }
+
+  @usableFromInline func cancelEffects(of lineage: SendLineage) { store.runtime.cancel(lineage: lineage) }
+
   @usableFromInline
   func waitForTasks(_ tasks: [Task<Void, Never>], timeout: Duration?, at location: SourceCodeLocation) async -> Bool {
     let ended = Locked(false)

@@ -3,7 +3,8 @@ import HarnessIssues
 /// A test store of the feature `R`: `TestStoreOf<Counter>`.
 public typealias TestStoreOf<R: Reducer> = TestStore<R.State, R.Action> where R.State: Equatable
 
-/// The effects started by one `TestStore.send`: cancel them, or wait for them to finish.
+/// The effects started by one `TestStore.send`, and by the actions it led to (its `.send`s, the
+/// actions its effects sent, and theirs): cancel them, or wait for them to finish.
 ///
 /// <!-- fragment: store is a TestStore whose onAppear starts a long-living effect -->
 /// ```swift
@@ -11,14 +12,20 @@ public typealias TestStoreOf<R: Reducer> = TestStore<R.State, R.Action> where R.
 /// await task.cancel()                      // as the view disappearing would
 /// ```
 public struct TestStoreTask: Hashable, Sendable {
+  /// The effects the sent action itself started.
   let tasks: [Task<Void, Never>]
+  let lineage: SendLineage
   let store: any TestStoreWork
 
   @usableFromInline
-  init(tasks: [Task<Void, Never>], store: any TestStoreWork) {
+  init(tasks: [Task<Void, Never>], lineage: SendLineage, store: any TestStoreWork) {
     self.tasks = tasks
+    self.lineage = lineage
     self.store = store
   }
+
+  /// The send's effects still running: the action's own and those of the actions it led to.
+  private var running: [Task<Void, Never>] { tasks + store.effectTasks(of: lineage) }
 
   /// Cancels the effects and lets their cancellation run (handlers, `catch` blocks) before
   /// returning.
@@ -29,9 +36,10 @@ public struct TestStoreTask: Hashable, Sendable {
     line: UInt = #line,
     column: UInt = #column
   ) async {
+    store.cancelEffects(of: lineage)
     for task in tasks { task.cancel() }
     let location = SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    await store.waitForTasks(tasks, timeout: nil, at: location)
+    await store.waitForTasks(running, timeout: nil, at: location)
   }
 
   /// Waits for the effects to finish, up to `timeout` (the store's by default); fails the test
@@ -45,7 +53,16 @@ public struct TestStoreTask: Hashable, Sendable {
     column: UInt = #column
   ) async {
     let location = SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    let finished = await store.waitForTasks(tasks, timeout: timeout, at: location)
+    var finished = await store.waitForTasks(running, timeout: timeout, at: location)
+    // Effects of the actions the send led to may have started meanwhile. Bounded: a lineage
+    // that keeps starting effects that end at once would otherwise keep this waiting.
+    var rounds = 0
+    while finished, rounds < Self.maxFinishRounds {
+      let later = store.effectTasks(of: lineage)
+      if later.isEmpty { return }
+      finished = await store.waitForTasks(later, timeout: timeout, at: location)
+      rounds += 1
+    }
     guard !finished else { return }
     reportIssue(
       ReportedIssue(
@@ -60,8 +77,12 @@ public struct TestStoreTask: Hashable, Sendable {
     )
   }
 
+  /// Waits of ``finish(timeout:isolation:fileID:filePath:line:column:)`` for effects that
+  /// started while it waited, before it gives up.
+  static let maxFinishRounds = 1_000
+
   /// Whether every effect of the send was cancelled.
-  public var isCancelled: Bool { tasks.allSatisfy(\.isCancelled) }
+  public var isCancelled: Bool { running.allSatisfy(\.isCancelled) }
 
   public static func == (lhs: Self, rhs: Self) -> Bool { lhs.tasks == rhs.tasks }
   public func hash(into hasher: inout Hasher) { hasher.combine(tasks) }
@@ -74,6 +95,10 @@ protocol TestStoreWork: Sendable {
   /// `tasks` to end; whether they all did.
   @discardableResult
   func waitForTasks(_ tasks: [Task<Void, Never>], timeout: Duration?, at location: SourceCodeLocation) async -> Bool
+  /// The tasks of the running effects of `lineage`.
+  func effectTasks(of lineage: SendLineage) -> [Task<Void, Never>]
+  /// Cancels the running effects of `lineage`, and those that start later.
+  func cancelEffects(of lineage: SendLineage)
 }
 
 /// How to name a case in messages when only its constructor is known.
