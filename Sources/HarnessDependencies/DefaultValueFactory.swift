@@ -9,9 +9,9 @@ enum DefaultValueFactory {
   @usableFromInline
   struct Made<Value> {
     @usableFromInline var value: Value
-    /// `false` for the live value a test got while overriding the dependency (`$0.x.y = …`
-    /// in `withDependencies`): reporting it then would be wrong, keeping it would hide the
-    /// report from a later plain read.
+    /// `false` for a value missing from the context that was read while the dependency was
+    /// being overridden (`$0.x.y = …` in `withDependencies`): reporting it then would be wrong,
+    /// keeping it would hide the report from a later plain read.
     var isCacheable = true
   }
 
@@ -29,6 +29,9 @@ enum DefaultValueFactory {
         if !isUpdating { usage?.noteLive(read.name) }
         return Made(value: value)
       }
+      // Read while being overridden: nothing to report, and nothing to keep (a later plain
+      // read reports it).
+      if isUpdating { return Made(value: Key.testValue, isCacheable: false) }
       reportIssue(MissingValueMessage(kind: .liveValue, read: read).text, at: read)
       return Made(value: Key.testValue)
     case .preview:

@@ -51,6 +51,9 @@ struct BuiltinGenerator<Value>: Sendable {
   /// Whether each use reports.
   var isUnimplemented: Bool { unimplemented != nil }
 
+  /// The same values, with no report.
+  var silenced: BuiltinGenerator { BuiltinGenerator(generate) }
+
   func next(
     _ fileID: StaticString,
     _ filePath: StaticString,

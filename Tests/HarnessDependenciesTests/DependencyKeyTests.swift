@@ -100,6 +100,25 @@ struct DependencyKeyTests {
     } matching: { $0.message.contains("@Dependency(\\.service) has no test value") }
   }
 
+  @Test func readingAKeyWithoutLiveValueWhileOverridingItInALiveContextReportsNothing() {
+    let collector = IssueCollector()
+    withIssueReporters([collector]) {
+      withDependencies { $0.context = .live } operation: {
+        withDependencies {
+          _ = $0.interfaceOnly   // read while being overridden
+        } operation: {}
+      }
+    }
+    #expect(collector.issues.map(\.message) == [])
+    // Not kept either: the plain read reports it, at its own line.
+    withDependencies { $0.context = .live } operation: {
+      withExpectedIssue {
+        @Dependency(\.interfaceOnly) var value
+        _ = value
+      } matching: { $0.message.contains("@Dependency(\\.interfaceOnly) has no live value") }
+    }
+  }
+
   @Test func callingTheDefaultTestValueDirectlyReports() {
     withExpectedIssue {
       #expect(ServiceKey.testValue.name == "live service")

@@ -5,6 +5,37 @@ import HarnessTesting
 import Testing
 
 struct DependencyTraitTests {
+  /// A key path into a property of an unimplemented built-in: the write reads `now` first,
+  /// which reports nothing (swift-dependencies' own `trait()` test, in Harness's names).
+  @Test(.dependency(\.date.now, Date(timeIntervalSinceReferenceDate: 0)))
+  func aKeyPathIntoTheDatesNowSetsItWithoutReportingTheDate() {
+    @Dependency(\.date.now) var now
+    #expect(now == Date(timeIntervalSinceReferenceDate: 0))
+  }
+
+  @Test func aKeyPathWriteInWithDependenciesReportsNothingEither() {
+    let keyPath: WritableKeyPath<DependencyValues, Date> = \.date.now
+    let collector = IssueCollector()
+    withIssueReporters([collector]) {
+      withDependencies {
+        $0[keyPath: keyPath] = Date(timeIntervalSince1970: 0)
+      } operation: {
+        @Dependency(\.date.now) var now
+        #expect(now == Date(timeIntervalSince1970: 0))
+      }
+    }
+    #expect(collector.issues.map(\.message) == [])
+  }
+
+  @Test func readingTheUnimplementedDateOutsideAnUpdateStillReportsIt() {
+    withExpectedIssue {
+      @Dependency(\.date.now) var now
+      _ = now
+    } matching: { issue in
+      issue.message.contains("@Dependency(\\.date)")
+    }
+  }
+
   @Test(.dependency(\.greeting, "from trait"))
   func overridesOneDependency() {
     #expect(DependencyValues.current.greeting == "from trait")

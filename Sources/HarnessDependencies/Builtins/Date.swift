@@ -25,7 +25,13 @@ extension DependencyValues {
   /// }
   /// ```
   public var date: DateGenerator {
-    get { self[DateGeneratorKey.self].read(at: property?.access.site) }
+    get {
+      let generator = self[DateGeneratorKey.self]
+      // Being overridden: a key path write (`.dependency(\.date.now, …)`) reads `now` before
+      // it sets it, and that read must not report the generator it replaces.
+      if isUpdating { return generator.beingOverridden() }
+      return generator.read(at: property?.access.site)
+    }
     set { self[DateGeneratorKey.self] = newValue }
   }
 }
@@ -73,6 +79,11 @@ public struct DateGenerator: Sendable {
     var read = self
     read.readSite = site
     return read
+  }
+
+  /// This generator, reporting nothing if it is unimplemented: it is being overridden.
+  func beingOverridden() -> DateGenerator {
+    generator.isUnimplemented ? DateGenerator(generator.silenced) : self
   }
 
   /// The system clock.
