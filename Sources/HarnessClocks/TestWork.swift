@@ -85,12 +85,25 @@ public final class TestWork: Sendable, WorldBound {
   /// `testCase` holds (a `TestClock` in a stored property, made before any test ran) join its
   /// world. Only for a test case that holds one, unless `always` (a `DependencyTestCase`, whose
   /// every test has a world from its first line): other tests' worlds begin at their first
-  /// Harness call, as under Swift Testing.
+  /// Harness call, as under Swift Testing without a Harness trait (see `runningTest`).
   package static func testBegan(_ testID: String, testCase: AnyObject, always: Bool = false) {
     let bindings = WorldBinding.bindings(heldBy: testCase)
     guard always || !bindings.isEmpty else { return }
     let world = FollowedWork.shared.beginMainThreadTest(testID)
     for binding in bindings { binding.bind(to: world) }
+  }
+
+  /// Runs `body`, the scope a Harness trait gives a Swift Testing test, in a world of the test's
+  /// own from its first line: the tasks the test starts are followed from their first job, even
+  /// before its first clock or store call (a clock kept in a `static`), and the world ends when
+  /// the test does. Inside an explored iteration, `body` keeps that iteration's world.
+  package static func runningTest<R>(
+    isolation: isolated (any Actor)? = #isolation,
+    _ body: () async throws -> R
+  ) async rethrows -> R {
+    let world = FollowedWork.shared.beginTestWorld(testID: TestContext.current?.id)
+    defer { if let world { FollowedWork.shared.endTestWorld(world) } }
+    return try await body()
   }
 
   /// Tells the follower that the test with `testID` has ended (XCTest says when), so that the

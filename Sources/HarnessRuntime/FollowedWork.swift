@@ -88,9 +88,10 @@ package final class FollowedWork: TaskExecutor, @unchecked Sendable {
   }
   /// Whether ``mainThreadTest`` is set, for the hook's lock-free look.
   let hasMainThreadTest = Atomic<Bool>(false)
-  /// Test tasks whose settle a world's thread ended: the job that resumes each runs next on
-  /// that thread, which is awake already, rather than wake a thread of the global executor
-  /// (a `TestStore` round trip then costs no thread hand-off). For that one job only.
+  /// Test tasks whose settle ended with their world settled: the job that resumes each runs
+  /// next on that world's thread (awake already when it ended the settle, else woken), rather
+  /// than on a thread of the global executor (a `TestStore` round trip then costs no thread
+  /// hand-off, and waits for no other test's work queued there). For that one job only.
   @exclusivity(unchecked) var adoptedTasks: TaskTable
   /// Tasks running ``runExplored(chooser:stallPatience:testID:onStall:_:)``: the next task each
   /// creates is the body of the world it explores.

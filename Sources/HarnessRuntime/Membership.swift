@@ -24,16 +24,53 @@ extension FollowedWork {
       !known.isRetired
     {
       world = known
-    } else if let testID, let same = worlds.last(where: { $0.testID == testID }) {
-      world = same
     } else {
-      world = World(firstTask: task, testID: testID, usesMainActor: onMain)
-      worlds.append(world)
-      liveWorldCount.add(1, ordering: .relaxed)
+      world = testWorld(testID: testID, firstTask: task, onMain: onMain)
     }
     addMember(task, to: world)
     if onMain { world.lock.lock(); world.usesMainActor = true; world.lock.unlock() }
     world.memberCount += 1
+    return world
+  }
+
+  /// Begins the world of the test running on the current task (a Swift Testing test in a
+  /// Harness trait's scope) before its body runs, so that the tasks it starts are followed from
+  /// their first job, not only from its first clock or store call; `endTestWorld` ends it when
+  /// the test ends. `nil` when the task's code has a world already (a test body run by an
+  /// explored iteration): that world goes on, and is not the test's to end.
+  package func beginTestWorld(testID: String?) -> World? {
+    reclaimHook()
+    let task = TaskIdentity.currentTaskID()
+    guard task != 0 else { return nil }
+    let onMain = TaskIdentity.isOnMainQueue
+    let here = World.onCurrentThread
+    registry.lock()
+    defer { registry.unlock() }
+    if let here, here !== unclaimed, !here.isRetired { return nil }
+    if let known = followedTasks[task] ?? memberTasks[task], known !== unclaimed, !known.isRetired { return nil }
+    let world = testWorld(testID: testID, firstTask: task, onMain: onMain)
+    addMember(task, to: world)
+    if onMain { world.lock.lock(); world.usesMainActor = true; world.lock.unlock() }
+    world.memberCount += 1
+    return world
+  }
+
+  /// Ends the world `beginTestWorld` began, as its test ends: its tasks are followed no more, and
+  /// the clocks bound to it bind afresh if used again (as an XCTest test's end does). What no
+  /// advance reported yet is reported by those clocks as they go.
+  package func endTestWorld(_ world: World) {
+    registry.lock()
+    world.memberCount -= 1
+    retire(world)
+    registry.unlock()
+  }
+
+  /// The live world of the test `testID`, else a new one. Registry held.
+  private func testWorld(testID: String?, firstTask task: UInt64, onMain: Bool) -> World {
+    if let testID, let same = worlds.last(where: { $0.testID == testID }) { return same }
+    let world = World(firstTask: task, testID: testID, usesMainActor: onMain)
+    worlds.append(world)
+    liveWorldCount.add(1, ordering: .relaxed)
     return world
   }
 

@@ -140,8 +140,10 @@ extension FollowedWork {
     // later job of that task (a followed one) would be taken for an adopted one.
     // Nor in an explored run: every job of the run goes through the chooser.
     let adopts =
-      request.waitingTask != 0 && continuation != nil && World.onCurrentThread === world
-      && world.runningTask != request.waitingTask && !world.isRetired && world.exploration == nil
+      request.waitingTask != 0 && continuation != nil && !world.isRetired && world.exploration == nil
+      && (World.onCurrentThread === world
+        ? world.runningTask != request.waitingTask
+        : resumesOnIdleWorldThread(world, waitingTask: request.waitingTask, problem: problem))
     let problems = request.problems
     let wasStepping = world.isStepping
     world.isStepping = true
@@ -154,8 +156,21 @@ extension FollowedWork {
     world.isStepping = wasStepping
   }
 
-  /// Notes that the next job of `task` runs on `world`'s thread, which is awake (see
-  /// ``adoptedTasks``). No lock held.
+  /// Whether a settle that ends off the world's thread (after a main actor drain, from the
+  /// watchdog, after unclaimed work) resumes its caller on the world's thread all the same: the
+  /// world has settled, so its thread is idle and runs the caller's job next, however long the
+  /// global executor's queue is. (Under ThreadSanitizer, with many tests' threads contending,
+  /// that queue took 25–47 s to reach a caller resumed there, after settles that themselves
+  /// took under 2.5 s.) Not when the settle ends with a problem (a job blocking the world's
+  /// thread, say), nor on the waiting task's own thread (it resumes before it suspends, so no
+  /// job would consume the entry). The world's lock held.
+  func resumesOnIdleWorldThread(_ world: World, waitingTask: UInt64, problem: SettleProblem?) -> Bool {
+    problem == nil && world.threadStarted && world.pendingJobs == 0 && world.runningTask == nil
+      && TaskIdentity.currentTaskID() != waitingTask
+  }
+
+  /// Notes that the next job of `task` runs on `world`'s thread, which is awake or woken by the
+  /// job (see ``adoptedTasks``). No lock held.
   func adopt(_ task: UInt64, into world: World) {
     registry.lock()
     if !world.isRetired { adoptedTasks[task] = world }

@@ -1,3 +1,4 @@
+import HarnessClocks
 @_spi(DependencyUsage) import HarnessDependencies
 import HarnessIssues
 import Testing
@@ -29,6 +30,9 @@ import Testing
 /// `.incrementing` starts at 0 in each test, and in each iteration of `--repetitions`.
 /// `@Suite(.dependencies)` gives the fresh scopes without overriding anything. Default values are built afresh for each test and
 /// `prepareDependencies` in the suite's `init` affects only that test.
+///
+/// Each test in its scope also has its own followed work from its first line (see `TestClock`):
+/// a task it starts before its first clock or store call is followed like one started after.
 public struct DependencyTrait: TestTrait, SuiteTrait, TestScoping {
   private let update: @Sendable (inout DependencyValues) async throws -> Void
   /// Where the trait was written: where its overrides were set, for the usage report.
@@ -58,11 +62,11 @@ public struct DependencyTrait: TestTrait, SuiteTrait, TestScoping {
     } else if let usage = test.traits.lazy.compactMap({ $0 as? DependencyUsageTrait }).last {
       // The test tracks its usage: this outermost trait makes the tracked scope.
       try await usage.tracking(test: test, updateSite: site, update) {
-        try await Self.inTestScope(function)
+        try await Self.inTestScope(of: test, function)
       }
     } else {
       try await withFreshDependencies(update) {
-        try await Self.inTestScope(function)
+        try await Self.inTestScope(of: test, function)
       }
     }
   }
@@ -70,10 +74,14 @@ public struct DependencyTrait: TestTrait, SuiteTrait, TestScoping {
   @TaskLocal static var isInTestScope = false
 
   /// Runs the test `function` as the test scope a dependency trait made, whose end is known
-  /// (``TestEnd``): what waits for it (an unimplemented clock's list of uses) runs after it.
-  static func inTestScope(_ function: @Sendable () async throws -> Void) async throws {
+  /// (``TestEnd``): what waits for it (an unimplemented clock's list of uses) runs after it. A
+  /// test function (not a suite's scope, which holds its tests) runs in a world of its own from
+  /// its first line, as a `DependencyTestCase` test does.
+  static func inTestScope(of test: Test, _ function: @Sendable () async throws -> Void) async throws {
     try await TestEnd.signalling {
-      try await $isInTestScope.withValue(true, operation: function)
+      try await $isInTestScope.withValue(true) {
+        if test.isSuite { try await function() } else { try await TestWork.runningTest(function) }
+      }
     }
   }
 }

@@ -54,7 +54,7 @@ public struct DependencyUsageTrait: TestTrait, SuiteTrait, TestScoping {
     // An outer dependency trait has made this test's tracked scope already.
     if DependencyTrait.isInTestScope { return try await function() }
     try await tracking(test: test, updateSite: nil, { _ in }) {
-      try await DependencyTrait.inTestScope(function)
+      try await DependencyTrait.inTestScope(of: test, function)
     }
   }
 

@@ -46,6 +46,21 @@ private final class OldestFirst: JobChooser {
   }
 
   /// A task a member starts is followed: the settle returns only once it has run.
+  @Test func aTraitsWorldIsTheTestTasksUntilTheTestEnds() async throws {
+    let world = try #require(engine.beginTestWorld(testID: "WorldStateTests.trait"))
+    // The test's task is its member already: a clock made in the test joins it, and a nested
+    // scope (a trait inside an explored iteration's body) begins none of its own.
+    #expect(engine.beginTestWorld(testID: "WorldStateTests.trait") == nil)
+    #expect(engine.joinWorld(testID: "WorldStateTests.trait") === world)
+    engine.endTestWorld(world)
+    #expect(world.isRetired)
+    // The clock's leave, later, reports nothing and retires nothing more.
+    #expect(engine.leaveWorld(world).isEmpty)
+    // Outside any task there is no test to begin a world for.
+    let outside: World? = onAThreadOfItsOwn { [engine] in engine.beginTestWorld(testID: "WorldStateTests.none") }
+    #expect(outside == nil)
+  }
+
   @Test func aSettleWaitsForTheTasksAMemberStarts() async {
     let world = engine.joinWorld(testID: "WorldStateTests.settle")
     let steps = Locked<[Int]>([])
