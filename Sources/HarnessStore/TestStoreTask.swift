@@ -53,17 +53,15 @@ public struct TestStoreTask: Hashable, Sendable {
     column: UInt = #column
   ) async {
     let location = SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    var finished = await store.waitForTasks(running, timeout: timeout, at: location)
-    // Effects of the actions the send led to may have started meanwhile. Bounded: a lineage
-    // that keeps starting effects that end at once would otherwise keep this waiting.
-    var rounds = 0
-    while finished, rounds < Self.maxFinishRounds {
-      let later = store.effectTasks(of: lineage)
-      if later.isEmpty { return }
-      finished = await store.waitForTasks(later, timeout: timeout, at: location)
-      rounds += 1
+    var waiting = running
+    // Effects of the actions the send led to may start while it waits: it looks again after each
+    // wait. Bounded: a lineage that keeps starting effects that end at once is reported as still
+    // running rather than waited for forever.
+    for _ in 0...Self.maxFinishRounds {
+      guard await store.waitForTasks(waiting, timeout: timeout, at: location) else { break }
+      waiting = store.effectTasks(of: lineage)
+      if waiting.isEmpty { return }
     }
-    guard !finished else { return }
     reportIssue(
       ReportedIssue(
         message: """
