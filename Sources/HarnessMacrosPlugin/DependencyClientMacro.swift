@@ -96,7 +96,10 @@ public enum DependencyClientMacro: MemberMacro, MemberAttributeMacro {
       let fallback = "default\(member.plainName.prefix(1).uppercased())\(member.plainName.dropFirst())"
       let parameterTypes = member.parameterTypes.map(\.trimmedDescription).joined(separator: ", ")
       statements.append("let \(report): @Sendable (\(parameterTypes)) -> Void = HarnessIssues.unimplemented(\(site.name)\(site.location))")
-      statements.append("let \(fallback): \(member.type!.trimmedDescription) = \(member.defaultValue!.trimmedDescription)")
+      // The declaration's own initial value, already stored when `init()` starts: a copy of its
+      // expression here would sit in the macro's expansion, where `#line` in it (an
+      // `unimplemented(…)` default's) names the `@DependencyClient` attribute.
+      statements.append("let \(fallback) = self.\(member.name)")
       statements.append(
         """
         self.\(member.name) = {\(closureHead(parameterNames: names))

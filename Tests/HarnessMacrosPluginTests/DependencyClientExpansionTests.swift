@@ -124,18 +124,14 @@ final class DependencyClientExpansionTests: XCTestCase {
         init() {
           self.fetch = Self._recordingCalls_fetch(HarnessIssues.unimplemented("UserClient.fetch", fileID: "TestModule/test.swift", filePath: "test.swift", line: 3, column: 7))
           let reportSearch: @Sendable (String, Int) -> Void = HarnessIssues.unimplemented("UserClient.search", fileID: "TestModule/test.swift", filePath: "test.swift", line: 4, column: 7)
-          let defaultSearch: @Sendable (_ query: String, _ limit: Int) async -> [User] = { _, _ in
-            []
-          }
+          let defaultSearch = self.search
           self.search = { p0, p1 in
             reportSearch(p0, p1)
             return await defaultSearch(p0, p1)
           }
           self.search = Self._recordingCalls_search(self.search)
           let reportCount: @Sendable () -> Void = HarnessIssues.unimplemented("UserClient.count", fileID: "TestModule/test.swift", filePath: "test.swift", line: 5, column: 7)
-          let defaultCount: @Sendable () -> Int = {
-            7
-          }
+          let defaultCount = self.count
           self.count = {
             reportCount()
             return defaultCount()
@@ -304,9 +300,7 @@ final class DependencyClientExpansionTests: XCTestCase {
 
         init() {
           let reportIsEnabled: @Sendable () -> Void = HarnessIssues.unimplemented("SettingsClient.isEnabled", fileID: "TestModule/test.swift", filePath: "test.swift", line: 3, column: 7)
-          let defaultIsEnabled: @Sendable () -> Bool = {
-            false
-          }
+          let defaultIsEnabled = self.isEnabled
           self.isEnabled = {
             reportIsEnabled()
             return defaultIsEnabled()
@@ -360,15 +354,13 @@ final class DependencyClientExpansionTests: XCTestCase {
         init() {
           self.update = HarnessIssues.unimplemented("Client.update", fileID: "TestModule/test.swift", filePath: "test.swift", line: 3, column: 7)
           let reportStart: @Sendable () -> Void = HarnessIssues.unimplemented("Client.start", fileID: "TestModule/test.swift", filePath: "test.swift", line: 4, column: 7)
-          let defaultStart: () -> Void = {
-          }
+          let defaultStart = self.start
           self.start = {
             reportStart()
             return defaultStart()
           }
           let reportStop: @Sendable () -> Void = HarnessIssues.unimplemented("Client.stop", fileID: "TestModule/test.swift", filePath: "test.swift", line: 4, column: 31)
-          let defaultStop: () -> Void = {
-          }
+          let defaultStop = self.stop
           self.stop = {
             reportStop()
             return defaultStop()
