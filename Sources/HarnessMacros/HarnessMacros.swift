@@ -47,11 +47,31 @@ public macro DependencyClient() = #externalMacro(module: "HarnessMacrosPlugin", 
 /// property stays a `var` that tests override (`client.fetch = { _ in user }`).
 /// ``DependencyClient()`` applies it to every endpoint.
 ///
-/// Its calls are listed by the dependency usage report (`.dependencyUsage`): a `didSet` wraps
-/// every closure assigned so that a call is noted first (one atomic load while no test tracks
-/// usage). Endpoints with `inout` or variadic parameters, and endpoints declared together
-/// (`var a: () -> Void, b: () -> Void`), are not listed.
-@attached(peer, names: overloaded, prefixed(_recordingCalls_))
-@attached(accessor, names: named(didSet))
+/// The property becomes computed over a private stored closure, with an `init` accessor, so
+/// initializers (the memberwise one too) still take it. Its calls are listed by the dependency
+/// usage report (`.dependencyUsage`): every closure it is given is wrapped so that a call is
+/// noted first (one atomic load while no test tracks usage). Endpoints with `inout` or variadic
+/// parameters, and endpoints declared together (`var a: () -> Void, b: () -> Void`), are not
+/// listed.
+///
+/// Used alone, in a struct without ``DependencyClient()``, it gives an endpoint declared
+/// without a default the unimplemented value `@DependencyClient`'s `init()` would give, when
+/// that value has something to return (the endpoint throws, or returns `Void` or an optional):
+/// `Client()` then compiles, and calling the endpoint reports `Unimplemented: 'Client.endpoint'`.
+/// An endpoint declared with a default (`= { 0 }`) keeps it, without a report.
+///
+/// ```swift
+/// import HarnessMacros
+///
+/// struct AnalyticsClient: Sendable {
+///   @DependencyEndpoint
+///   var track: @Sendable (_ event: String) -> Void
+/// }
+///
+/// let testValue = AnalyticsClient()  // calling `track` reports the call
+/// let live = AnalyticsClient(track: { event in print(event) })
+/// ```
+@attached(peer, names: overloaded, prefixed(_recordingCalls_), prefixed(_stored_))
+@attached(accessor, names: named(init), named(get), named(set))
 public macro DependencyEndpoint() = #externalMacro(module: "HarnessMacrosPlugin", type: "DependencyEndpointMacro")
 #endif

@@ -62,8 +62,8 @@ public enum DependencyClientMacro: MemberMacro, MemberAttributeMacro {
       }
       return parameter
     }
-    // Initialization does not run `didSet`: recorded endpoints are wrapped here.
-    let body = members.map { "self.\($0.name) = \($0.recorded($0.name))" }
+    // An endpoint's `init` accessor wraps what it is given for the usage report.
+    let body = members.map { "self.\($0.name) = \($0.name)" }
     return """
       \(raw: access)init(
         \(raw: parameters.joined(separator: ",\n"))
@@ -86,7 +86,7 @@ public enum DependencyClientMacro: MemberMacro, MemberAttributeMacro {
       let site = siteArguments(of: member, client: client, context)
       if member.isThrowing || member.defaultValue == nil {
         let placeholder = member.returnsOptional && !member.isThrowing ? ", placeholder: nil" : ""
-        statements.append("self.\(member.name) = \(member.recorded("HarnessIssues.unimplemented(\(site.name)\(placeholder)\(site.location))"))")
+        statements.append("self.\(member.name) = HarnessIssues.unimplemented(\(site.name)\(placeholder)\(site.location))")
         continue
       }
       // A default answers after the report: the arguments are reported, then passed on.
@@ -96,19 +96,20 @@ public enum DependencyClientMacro: MemberMacro, MemberAttributeMacro {
       let fallback = "default\(member.plainName.prefix(1).uppercased())\(member.plainName.dropFirst())"
       let parameterTypes = member.parameterTypes.map(\.trimmedDescription).joined(separator: ", ")
       statements.append("let \(report): @Sendable (\(parameterTypes)) -> Void = HarnessIssues.unimplemented(\(site.name)\(site.location))")
-      // The declaration's own initial value, already stored when `init()` starts: a copy of its
-      // expression here would sit in the macro's expansion, where `#line` in it (an
-      // `unimplemented(…)` default's) names the `@DependencyClient` attribute.
-      statements.append("let \(fallback) = self.\(member.name)")
+      // The declaration's own initial value, already stored when `init()` starts (wrapped for
+      // the usage report, so it is written back to the storage, not through the `init` accessor
+      // again): a copy of its expression here would sit in the macro's expansion, where `#line`
+      // in it (an `unimplemented(…)` default's) names the `@DependencyClient` attribute.
+      let storage = member.hasStorage ? "self.\(member.storageName)" : "self.\(member.name)"
+      statements.append("let \(fallback) = \(storage)")
       statements.append(
         """
-        self.\(member.name) = {\(closureHead(parameterNames: names))
+        \(storage) = {\(closureHead(parameterNames: names))
           \(report)(\(arguments))
           return \(member.isAsync ? "await " : "")\(fallback)(\(arguments))
         }
         """
       )
-      if member.isRecorded { statements.append("self.\(member.name) = \(member.recorded("self.\(member.name)"))") }
     }
     return """
       \(raw: access)init() {

@@ -6,9 +6,16 @@ import SwiftSyntaxMacros
 /// (`var fetch: (_ id: Int) async throws -> User`), a method with those labels
 /// (`client.fetch(id: 42)`) that calls the property, which stays a `var` tests override.
 ///
-/// It also notes the endpoint's calls for the dependency usage report: a `didSet` wraps every
-/// closure assigned (the property stays stored) with `_recordingCalls_<name>`, a static function
-/// that calls `HarnessIssues.EndpointCalls.record` and then the closure.
+/// The property becomes computed over `_stored_<name>`, a private stored closure, with an `init`
+/// accessor (so initializers, the memberwise one too, still take it), a getter and a setter.
+/// Both the `init` accessor and the setter note the endpoint's calls for the dependency usage
+/// report: they wrap every closure given with `_recordingCalls_<name>`, a static function that
+/// calls `HarnessIssues.EndpointCalls.record` and then the closure.
+///
+/// Alone (in a struct without `@DependencyClient`, whose `init()` gives the unimplemented
+/// values), an endpoint without a default whose unimplemented value has something to return (it
+/// throws, or returns `Void` or an optional) starts as `unimplemented("Client.name")`: `Client()`
+/// is then its unimplemented value.
 public enum DependencyEndpointMacro: PeerMacro, AccessorMacro {
   public static func expansion(
     of node: AttributeSyntax,
@@ -17,7 +24,8 @@ public enum DependencyEndpointMacro: PeerMacro, AccessorMacro {
   ) throws -> [DeclSyntax] {
     guard let variable = declaration.as(VariableDeclSyntax.self) else { return [] }
     return Member.members(of: variable).flatMap { member in
-      [labelledMethod(member, access: accessPrefix(variable.modifiers)), recorder(member)].compactMap { $0 }
+      [storage(member, context), labelledMethod(member, access: accessPrefix(variable.modifiers)), recorder(member)]
+        .compactMap { $0 }
     }
   }
 
@@ -27,15 +35,46 @@ public enum DependencyEndpointMacro: PeerMacro, AccessorMacro {
     in context: some MacroExpansionContext
   ) throws -> [AccessorDeclSyntax] {
     guard let variable = declaration.as(VariableDeclSyntax.self),
-      let member = Member.members(of: variable).first, member.isRecorded
+      let member = Member.members(of: variable).first, member.hasStorage
     else { return [] }
+    let storage = "self.\(member.storageName)"
     return [
       """
-      didSet {
-        self.\(raw: member.name) = \(raw: member.recorded("self.\(member.name)"))
+      @storageRestrictions(initializes: \(raw: member.storageName))
+      init(initialValue) {
+        \(raw: storage) = \(raw: member.recorded("initialValue"))
       }
+      """,
       """
+      get {
+        \(raw: storage)
+      }
+      """,
+      """
+      set {
+        \(raw: storage) = \(raw: member.recorded("newValue"))
+      }
+      """,
     ]
+  }
+
+  /// `private var _stored_fetch: T`, the endpoint's storage; it starts as
+  /// `unimplemented("Client.fetch", …)` when the macro stands alone in a struct (no
+  /// `@DependencyClient` there, whose `init()` gives that value) on an endpoint without a default
+  /// whose unimplemented value has something to return.
+  static func storage(_ member: Member, _ context: some MacroExpansionContext) -> DeclSyntax? {
+    guard member.hasStorage, let type = member.type else { return nil }
+    let declaration = "private var \(member.storageName): \(type.trimmedDescription)"
+    guard member.defaultValue == nil, member.isThrowing || member.returnsVoid || member.returnsOptional,
+      let client = context.lexicalContext.first?.as(StructDeclSyntax.self),
+      !client.attributes.contains(where: { element in
+        guard case .attribute(let attribute) = element else { return false }
+        return attribute.attributeName.trimmedDescription.hasSuffix("DependencyClient")
+      })
+    else { return "\(raw: declaration)" }
+    let site = DependencyClientMacro.siteArguments(of: member, client: client.name.trimmedDescription, context)
+    let placeholder = member.returnsOptional && !member.isThrowing ? ", placeholder: nil" : ""
+    return "\(raw: declaration) = \(raw: member.recorded("HarnessIssues.unimplemented(\(site.name)\(placeholder)\(site.location))"))"
   }
 
   /// `private static func _recordingCalls_fetch(_:)`: the closure it is given, noting each call

@@ -66,9 +66,16 @@ struct Member {
   /// declared alone (an accessor macro needs one binding) whose arguments can be passed on
   /// (no `inout` or variadic parameter).
   var isRecorded: Bool {
-    guard let function, !isLet, declaration.bindings.count == 1 else { return false }
+    guard let function, hasStorage else { return false }
     return !function.parameters.contains { $0.ellipsis != nil || $0.inoutKeyword != nil }
   }
+
+  /// Whether `@DependencyEndpoint` makes this property computed over a private stored closure:
+  /// a closure `var` declared alone (its accessors need a binding of their own).
+  var hasStorage: Bool { function != nil && !isLet && declaration.bindings.count == 1 }
+
+  /// The private stored closure behind an endpoint (see ``hasStorage``).
+  var storageName: String { "_stored_\(plainName)" }
 
   /// The static function that wraps a closure for this endpoint so that calls are noted.
   var recorderName: String { "_recordingCalls_\(plainName)" }

@@ -93,10 +93,19 @@ final class DependencyClientDiagnosticsTests: XCTestCase {
       expanded: """
         struct CounterClient {
           var next: @Sendable (_ step: Int) -> Int {
-            didSet {
-              self.next = Self._recordingCalls_next(self.next)
+            @storageRestrictions(initializes: _stored_next)
+            init(initialValue) {
+              self._stored_next = Self._recordingCalls_next(initialValue)
+            }
+            get {
+              self._stored_next
+            }
+            set {
+              self._stored_next = Self._recordingCalls_next(newValue)
             }
           }
+
+          private var _stored_next: @Sendable (_ step: Int) -> Int
 
           func next(step: Int) -> Int {
             self.next(step)

@@ -29,10 +29,19 @@ final class DependencyClientExpansionTests: XCTestCase {
       expandedSource: """
       struct UserClient: Sendable {
         var fetch: @Sendable (_ id: Int) async throws -> User {
-          didSet {
-            self.fetch = Self._recordingCalls_fetch(self.fetch)
+          @storageRestrictions(initializes: _stored_fetch)
+          init(initialValue) {
+            self._stored_fetch = Self._recordingCalls_fetch(initialValue)
+          }
+          get {
+            self._stored_fetch
+          }
+          set {
+            self._stored_fetch = Self._recordingCalls_fetch(newValue)
           }
         }
+
+        private var _stored_fetch: @Sendable (_ id: Int) async throws -> User
 
         func fetch(id: Int) async throws -> User {
           try await self.fetch(id)
@@ -44,11 +53,20 @@ final class DependencyClientExpansionTests: XCTestCase {
             return try await endpoint(p0)
           }
         }
-        var search: @Sendable (_ query: String, _ limit: Int) async -> [User] = { _, _ in [] } {
-          didSet {
-            self.search = Self._recordingCalls_search(self.search)
+        var search: @Sendable (_ query: String, _ limit: Int) async -> [User] {
+          @storageRestrictions(initializes: _stored_search)
+          init(initialValue) {
+            self._stored_search = Self._recordingCalls_search(initialValue)
+          }
+          get {
+            self._stored_search
+          }
+          set {
+            self._stored_search = Self._recordingCalls_search(newValue)
           }
         }
+
+        private var _stored_search: @Sendable (_ query: String, _ limit: Int) async -> [User]
 
         func search(query: String, limit: Int) async -> [User] {
           await self.search(query, limit)
@@ -60,11 +78,20 @@ final class DependencyClientExpansionTests: XCTestCase {
             return await endpoint(p0, p1)
           }
         }
-        var count: @Sendable () -> Int = { 7 } {
-          didSet {
-            self.count = Self._recordingCalls_count(self.count)
+        var count: @Sendable () -> Int {
+          @storageRestrictions(initializes: _stored_count)
+          init(initialValue) {
+            self._stored_count = Self._recordingCalls_count(initialValue)
+          }
+          get {
+            self._stored_count
+          }
+          set {
+            self._stored_count = Self._recordingCalls_count(newValue)
           }
         }
+
+        private var _stored_count: @Sendable () -> Int
 
         private static func _recordingCalls_count(_ endpoint: @escaping @Sendable () -> Int) -> @Sendable () -> Int {
           {
@@ -73,10 +100,19 @@ final class DependencyClientExpansionTests: XCTestCase {
           }
         }
         var nickname: @Sendable (_ id: Int) -> String? {
-          didSet {
-            self.nickname = Self._recordingCalls_nickname(self.nickname)
+          @storageRestrictions(initializes: _stored_nickname)
+          init(initialValue) {
+            self._stored_nickname = Self._recordingCalls_nickname(initialValue)
+          }
+          get {
+            self._stored_nickname
+          }
+          set {
+            self._stored_nickname = Self._recordingCalls_nickname(newValue)
           }
         }
+
+        private var _stored_nickname: @Sendable (_ id: Int) -> String?
 
         func nickname(id: Int) -> String? {
           self.nickname(id)
@@ -89,10 +125,19 @@ final class DependencyClientExpansionTests: XCTestCase {
           }
         }
         var track: @Sendable (String) -> Void {
-          didSet {
-            self.track = Self._recordingCalls_track(self.track)
+          @storageRestrictions(initializes: _stored_track)
+          init(initialValue) {
+            self._stored_track = Self._recordingCalls_track(initialValue)
+          }
+          get {
+            self._stored_track
+          }
+          set {
+            self._stored_track = Self._recordingCalls_track(newValue)
           }
         }
+
+        private var _stored_track: @Sendable (String) -> Void
 
         private static func _recordingCalls_track(_ endpoint: @escaping @Sendable (String) -> Void) -> @Sendable (String) -> Void {
           { p0 in
@@ -114,31 +159,29 @@ final class DependencyClientExpansionTests: XCTestCase {
           nickname: @escaping @Sendable (_ id: Int) -> String?,
           track: @escaping @Sendable (String) -> Void
         ) {
-          self.fetch = Self._recordingCalls_fetch(fetch)
-          self.search = Self._recordingCalls_search(search)
-          self.count = Self._recordingCalls_count(count)
-          self.nickname = Self._recordingCalls_nickname(nickname)
-          self.track = Self._recordingCalls_track(track)
+          self.fetch = fetch
+          self.search = search
+          self.count = count
+          self.nickname = nickname
+          self.track = track
         }
 
         init() {
-          self.fetch = Self._recordingCalls_fetch(HarnessIssues.unimplemented("UserClient.fetch", fileID: "TestModule/test.swift", filePath: "test.swift", line: 3, column: 7))
+          self.fetch = HarnessIssues.unimplemented("UserClient.fetch", fileID: "TestModule/test.swift", filePath: "test.swift", line: 3, column: 7)
           let reportSearch: @Sendable (String, Int) -> Void = HarnessIssues.unimplemented("UserClient.search", fileID: "TestModule/test.swift", filePath: "test.swift", line: 4, column: 7)
-          let defaultSearch = self.search
-          self.search = { p0, p1 in
+          let defaultSearch = self._stored_search
+          self._stored_search = { p0, p1 in
             reportSearch(p0, p1)
             return await defaultSearch(p0, p1)
           }
-          self.search = Self._recordingCalls_search(self.search)
           let reportCount: @Sendable () -> Void = HarnessIssues.unimplemented("UserClient.count", fileID: "TestModule/test.swift", filePath: "test.swift", line: 5, column: 7)
-          let defaultCount = self.count
-          self.count = {
+          let defaultCount = self._stored_count
+          self._stored_count = {
             reportCount()
             return defaultCount()
           }
-          self.count = Self._recordingCalls_count(self.count)
-          self.nickname = Self._recordingCalls_nickname(HarnessIssues.unimplemented("UserClient.nickname", placeholder: nil, fileID: "TestModule/test.swift", filePath: "test.swift", line: 6, column: 7))
-          self.track = Self._recordingCalls_track(HarnessIssues.unimplemented("UserClient.track", fileID: "TestModule/test.swift", filePath: "test.swift", line: 7, column: 7))
+          self.nickname = HarnessIssues.unimplemented("UserClient.nickname", placeholder: nil, fileID: "TestModule/test.swift", filePath: "test.swift", line: 6, column: 7)
+          self.track = HarnessIssues.unimplemented("UserClient.track", fileID: "TestModule/test.swift", filePath: "test.swift", line: 7, column: 7)
         }
 
         /// Every endpoint does nothing: returns its default, `Void` or `nil`, or throws `CancellationError`.
@@ -178,10 +221,19 @@ final class DependencyClientExpansionTests: XCTestCase {
       expandedSource: """
       public struct PingClient: Sendable {
         public var ping: @Sendable (_ host: String, _ port: Int) async throws -> Bool {
-          didSet {
-            self.ping = Self._recordingCalls_ping(self.ping)
+          @storageRestrictions(initializes: _stored_ping)
+          init(initialValue) {
+            self._stored_ping = Self._recordingCalls_ping(initialValue)
+          }
+          get {
+            self._stored_ping
+          }
+          set {
+            self._stored_ping = Self._recordingCalls_ping(newValue)
           }
         }
+
+        private var _stored_ping: @Sendable (_ host: String, _ port: Int) async throws -> Bool
 
         public func ping(host: String, port: Int) async throws -> Bool {
           try await self.ping(host, port)
@@ -197,11 +249,11 @@ final class DependencyClientExpansionTests: XCTestCase {
         public init(
           ping: @escaping @Sendable (_ host: String, _ port: Int) async throws -> Bool
         ) {
-          self.ping = Self._recordingCalls_ping(ping)
+          self.ping = ping
         }
 
         public init() {
-          self.ping = Self._recordingCalls_ping(HarnessIssues.unimplemented("PingClient.ping", fileID: "TestModule/test.swift", filePath: "test.swift", line: 3, column: 14))
+          self.ping = HarnessIssues.unimplemented("PingClient.ping", fileID: "TestModule/test.swift", filePath: "test.swift", line: 3, column: 14)
         }
 
         /// Every endpoint does nothing: returns its default, `Void` or `nil`, or throws `CancellationError`.
@@ -233,10 +285,19 @@ final class DependencyClientExpansionTests: XCTestCase {
       expandedSource: """
       struct Client {
         var save: (_ user: User, Bool) async throws -> Void {
-          didSet {
-            self.save = Self._recordingCalls_save(self.save)
+          @storageRestrictions(initializes: _stored_save)
+          init(initialValue) {
+            self._stored_save = Self._recordingCalls_save(initialValue)
+          }
+          get {
+            self._stored_save
+          }
+          set {
+            self._stored_save = Self._recordingCalls_save(newValue)
           }
         }
+
+        private var _stored_save: (_ user: User, Bool) async throws -> Void = Self._recordingCalls_save(HarnessIssues.unimplemented("Client.save", fileID: "TestModule/test.swift", filePath: "test.swift", line: 3, column: 7))
 
         func save(user: User, _ p1: Bool) async throws -> Void {
           try await self.save(user, p1)
@@ -249,10 +310,19 @@ final class DependencyClientExpansionTests: XCTestCase {
           }
         }
         var log: (String) -> Void {
-          didSet {
-            self.log = Self._recordingCalls_log(self.log)
+          @storageRestrictions(initializes: _stored_log)
+          init(initialValue) {
+            self._stored_log = Self._recordingCalls_log(initialValue)
+          }
+          get {
+            self._stored_log
+          }
+          set {
+            self._stored_log = Self._recordingCalls_log(newValue)
           }
         }
+
+        private var _stored_log: (String) -> Void = Self._recordingCalls_log(HarnessIssues.unimplemented("Client.log", fileID: "TestModule/test.swift", filePath: "test.swift", line: 5, column: 7))
 
         private static func _recordingCalls_log(_ endpoint: @escaping (String) -> Void) -> (String) -> Void {
           { p0 in
@@ -277,11 +347,20 @@ final class DependencyClientExpansionTests: XCTestCase {
       """,
       expandedSource: """
       struct SettingsClient {
-        var isEnabled: @Sendable () -> Bool = { false } {
-          didSet {
-            self.isEnabled = Self._recordingCalls_isEnabled(self.isEnabled)
+        var isEnabled: @Sendable () -> Bool {
+          @storageRestrictions(initializes: _stored_isEnabled)
+          init(initialValue) {
+            self._stored_isEnabled = Self._recordingCalls_isEnabled(initialValue)
+          }
+          get {
+            self._stored_isEnabled
+          }
+          set {
+            self._stored_isEnabled = Self._recordingCalls_isEnabled(newValue)
           }
         }
+
+        private var _stored_isEnabled: @Sendable () -> Bool
 
         private static func _recordingCalls_isEnabled(_ endpoint: @escaping @Sendable () -> Bool) -> @Sendable () -> Bool {
           {
@@ -295,17 +374,16 @@ final class DependencyClientExpansionTests: XCTestCase {
             false
           }
         ) {
-          self.isEnabled = Self._recordingCalls_isEnabled(isEnabled)
+          self.isEnabled = isEnabled
         }
 
         init() {
           let reportIsEnabled: @Sendable () -> Void = HarnessIssues.unimplemented("SettingsClient.isEnabled", fileID: "TestModule/test.swift", filePath: "test.swift", line: 3, column: 7)
-          let defaultIsEnabled = self.isEnabled
-          self.isEnabled = {
+          let defaultIsEnabled = self._stored_isEnabled
+          self._stored_isEnabled = {
             reportIsEnabled()
             return defaultIsEnabled()
           }
-          self.isEnabled = Self._recordingCalls_isEnabled(self.isEnabled)
         }
 
         /// Every endpoint does nothing: returns its default, `Void` or `nil`, or throws `CancellationError`.
@@ -336,7 +414,20 @@ final class DependencyClientExpansionTests: XCTestCase {
       """,
       expandedSource: """
       struct Client {
-        var update: (inout Int) -> Void
+        var update: (inout Int) -> Void {
+          @storageRestrictions(initializes: _stored_update)
+          init(initialValue) {
+            self._stored_update = initialValue
+          }
+          get {
+            self._stored_update
+          }
+          set {
+            self._stored_update = newValue
+          }
+        }
+
+        private var _stored_update: (inout Int) -> Void
         var start: () -> Void = {}, stop: () -> Void = {}
 
         init(
@@ -396,10 +487,19 @@ final class DependencyClientExpansionTests: XCTestCase {
       expandedSource: """
       struct WeatherClient {
         var weather: @Sendable (_ for: Location.ID) async throws -> [Day] {
-          didSet {
-            self.weather = Self._recordingCalls_weather(self.weather)
+          @storageRestrictions(initializes: _stored_weather)
+          init(initialValue) {
+            self._stored_weather = Self._recordingCalls_weather(initialValue)
+          }
+          get {
+            self._stored_weather
+          }
+          set {
+            self._stored_weather = Self._recordingCalls_weather(newValue)
           }
         }
+
+        private var _stored_weather: @Sendable (_ for: Location.ID) async throws -> [Day] = Self._recordingCalls_weather(HarnessIssues.unimplemented("WeatherClient.weather", fileID: "TestModule/test.swift", filePath: "test.swift", line: 3, column: 7))
 
         func weather(for: Location.ID) async throws -> [Day] {
           try await self.weather(`for`)
@@ -409,6 +509,46 @@ final class DependencyClientExpansionTests: XCTestCase {
           { p0 in
             HarnessIssues.EndpointCalls.record(Self.self, "weather")
             return try await endpoint(p0)
+          }
+        }
+      }
+      """,
+      macros: macros,
+      indentationWidth: .spaces(2)
+    )
+  }
+
+  func testAnEndpointAloneWithNothingNeutralToReturnGetsNoUnimplementedValue() {
+    // Its unimplemented value would have nothing to return: the struct's initializer takes it
+    // (the storage has no initial value).
+    assertMacroExpansion(
+      """
+      struct Client {
+        @DependencyEndpoint
+        var count: () -> Int
+      }
+      """,
+      expandedSource: """
+      struct Client {
+        var count: () -> Int {
+          @storageRestrictions(initializes: _stored_count)
+          init(initialValue) {
+            self._stored_count = Self._recordingCalls_count(initialValue)
+          }
+          get {
+            self._stored_count
+          }
+          set {
+            self._stored_count = Self._recordingCalls_count(newValue)
+          }
+        }
+
+        private var _stored_count: () -> Int
+
+        private static func _recordingCalls_count(_ endpoint: @escaping () -> Int) -> () -> Int {
+          {
+            HarnessIssues.EndpointCalls.record(Self.self, "count")
+            return endpoint()
           }
         }
       }
