@@ -31,11 +31,12 @@ enum DefaultValueFactory {
       }
       // Read while being overridden: nothing to report, and nothing to keep (a later plain
       // read reports it).
-      if isUpdating { return Made(value: Key.testValue, isCacheable: false) }
+      if isUpdating { return Made(value: OverrideRead.making(forUpdate: true) { Key.testValue }.value, isCacheable: false) }
       reportIssue(MissingValueMessage(kind: .liveValue, read: read).text, at: read)
       return Made(value: Key.testValue)
     case .preview:
-      return Made(value: Key.previewValue)
+      let made = OverrideRead.making(forUpdate: isUpdating) { Key.previewValue }
+      return Made(value: made.value, isCacheable: !made.asked)
     case .test:
       let probe = MissingTestValueProbe()
       // Unimplemented endpoints made here report their use at the `@Dependency` property read.
@@ -43,10 +44,13 @@ enum DefaultValueFactory {
         UnimplementedReadSite(
           location: $0.site.location, test: TestContext.current, override: read.name.overriddenValue)
       }
-      let value = UnimplementedReadSite.$current.withValue(readSite) {
-        MissingTestValueProbe.$current.withValue(probe) { Key.testValue }
+      let (value, asked) = UnimplementedReadSite.$current.withValue(readSite) {
+        MissingTestValueProbe.$current.withValue(probe) {
+          OverrideRead.making(forUpdate: isUpdating) { Key.testValue }
+        }
       }
-      guard probe.wasUsed else { return Made(value: value) }
+      // A value made for an override that left its report out is not kept: a plain read reports.
+      guard probe.wasUsed else { return Made(value: value, isCacheable: !asked) }
       if isUpdating { return Made(value: value, isCacheable: false) }
       if probe.hasNoPreviewValue { usage?.noteLive(read.name) }
       let kind: MissingValueMessage.Kind =

@@ -44,6 +44,32 @@ public protocol TestDependencyKey<Value>: SendableMetatype {
 
 extension TestDependencyKey {
   public static var previewValue: Value { testValue }
+
+  /// Whether a `testValue` being made now should report that the test did not override it:
+  /// `false` while Harness makes the value only to override part of it (`$0.database.path = …`
+  /// in `withDependencies` or `prepareDependencies` reads the dependency first), `true`
+  /// otherwise. A value made with it `false` is not kept, so the test's first plain read makes
+  /// it again, and reports.
+  ///
+  /// ```swift
+  /// import Harness
+  ///
+  /// struct Database: Sendable { var path: String }
+  ///
+  /// enum DatabaseKey: TestDependencyKey {
+  ///   static var testValue: Database {
+  ///     if shouldReportUnimplemented {
+  ///       reportIssue("A blank, in-memory database is being used: override \\.database.")
+  ///     }
+  ///     return Database(path: ":memory:")
+  ///   }
+  /// }
+  /// ```
+  public static var shouldReportUnimplemented: Bool {
+    guard let read = OverrideRead.current else { return true }
+    read.noteAsked()
+    return false
+  }
 }
 
 /// A key for a dependency with a live value: the one a running app uses.
