@@ -80,17 +80,19 @@ enum TestClockMessages {
     pending: [PendingSleeper<some InstantProtocol>]
   ) -> String {
     let what: String
+    // " at 5 seconds"; nothing for work with no clock of its own, or no time to name.
+    let when = now.isEmpty ? "" : " at \(now)"
     switch problem {
     case .workNeverSettles(let jobs):
       what = """
-        \(operation) on \(clock) gave up at \(now): the test's work ran \(jobs) jobs without \
+        \(operation) on \(clock) gave up\(when): the test's work ran \(jobs) jobs without \
         ever suspending on something the clock can wait for, so it would never settle. \
         Something keeps running, for example a loop polling with Task.yield() or an endless loop \
         without a sleep on this clock.
         """
     case .tooManyResumptions(let limit):
       what = """
-        \(operation) on \(clock) stopped at \(now) after resuming \(limit) sleepers: the work \
+        \(operation) on \(clock) stopped\(when) after resuming \(limit) sleepers: the work \
         keeps scheduling new sleeps, so the clock can never run out of them. Cancel repeating \
         work (timers, polling loops) before run(), move to a given time with advance(by:) or \
         advance(to:), or pass a larger maxResumptions.

@@ -139,18 +139,21 @@ public final class TestWork: Sendable, WorldBound {
   /// Waits until every followed task has finished or suspended. `workIsIdle` tells, once the
   /// followed jobs have settled, whether the caller's work is over (a test store with no effect
   /// left running): then work that never used the main actor does not wait for it to drain.
-  package func settle(at location: SourceCodeLocation, workIsIdle: (@Sendable () -> Bool)?) async {
+  /// Returns whether it settled without a problem (a problem is reported at `location`).
+  @discardableResult
+  package func settle(at location: SourceCodeLocation, workIsIdle: (@Sendable () -> Bool)?) async -> Bool {
     let problems = await FollowedWork.shared.settle(world(at: location), .settleOnly(workIsIdle: workIsIdle))
     for problem in problems {
       let message = TestClockMessages.settleProblem(
         problem,
         clock: "the test's work",
         operation: "settle()",
-        now: "now",
+        now: "",
         pending: [PendingSleeper<ContinuousClock.Instant>]()
       )
       reportIssue(problem.issue(message, at: location))
     }
+    return problems.isEmpty
   }
 }
 

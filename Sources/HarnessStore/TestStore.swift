@@ -689,12 +689,14 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
 
   /// Waits until every effect has run as far as it can.
   @usableFromInline
-  func settle(at location: SourceCodeLocation) async {
+  /// Settles the test's work; whether it did without a problem (one is reported at `location`).
+  @discardableResult
+  func settle(at location: SourceCodeLocation) async -> Bool {
     // With no effect running and the test's work at rest, the settle would only suspend this
     // task to resume it (the one before a send, the one before a receive, usually).
-    if runtime.isIdle, work.hasNothingToSettle(at: location) { return }
+    if runtime.isIdle, work.hasNothingToSettle(at: location) { return true }
     // With no effect left running, nothing of the store's can be waiting on the main actor.
-    await work.settle(at: location, workIsIdle: { [runtime] in runtime.isIdle })
+    return await work.settle(at: location, workIsIdle: { [runtime] in runtime.isIdle })
   }
 
   // MARK: - Checks
@@ -892,7 +894,9 @@ extension TestStore: TestStoreWork {
       receivedSignal.signal()
     }
     defer { watcher.cancel() }
-    await settle(at: location)
+    // Work that never settles (effects that keep starting effects) was reported, and is still
+    // running whatever these tasks did: waiting, or settling again, would only report it again.
+    guard await settle(at: location) else { return false }
     if ended.withLock({ $0 }) { return true }
     // Parked on a test clock, they end only when the test advances it: no use waiting.
     if nothingCanArrive { return false }
