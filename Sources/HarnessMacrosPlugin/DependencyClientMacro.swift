@@ -42,7 +42,7 @@ public enum DependencyClientMacro: MemberMacro, MemberAttributeMacro {
     in context: some MacroExpansionContext
   ) throws -> [AttributeSyntax] {
     guard declaration.is(StructDeclSyntax.self), let variable = member.as(VariableDeclSyntax.self),
-      !variable.attributes.contains(where: { isEndpointAttribute($0) })
+      !variable.attributes.contains(named: "DependencyEndpoint")
     else { return [] }
     // An endpoint declared with others (`var a: () -> Void, b: () -> Void`) is left alone: the
     // accessor `@DependencyEndpoint` adds needs a binding of its own.
@@ -83,12 +83,11 @@ public enum DependencyClientMacro: MemberMacro, MemberAttributeMacro {
   ) -> DeclSyntax {
     var statements: [String] = []
     for member in members where member.function != nil {
-      let site = siteArguments(of: member, client: client, context)
       if member.isThrowing || member.defaultValue == nil {
-        let placeholder = member.returnsOptional && !member.isThrowing ? ", placeholder: nil" : ""
-        statements.append("self.\(member.name) = HarnessIssues.unimplemented(\(site.name)\(placeholder)\(site.location))")
+        statements.append("self.\(member.name) = \(unimplementedValue(of: member, client: client, context))")
         continue
       }
+      let site = siteArguments(of: member, client: client, context)
       // A default answers after the report: the arguments are reported, then passed on.
       let names = member.parameterTypes.indices.map { "p\($0)" }
       let arguments = names.joined(separator: ", ")
@@ -134,6 +133,14 @@ public enum DependencyClientMacro: MemberMacro, MemberAttributeMacro {
       """
   }
 
+  /// `HarnessIssues.unimplemented("Client.endpoint", …)`: the endpoint's unimplemented value, for
+  /// an endpoint with a neutral result (`placeholder: nil` for an optional one that cannot throw).
+  static func unimplementedValue(of member: Member, client: String, _ context: some MacroExpansionContext) -> String {
+    let site = siteArguments(of: member, client: client, context)
+    let placeholder = member.returnsOptional && !member.isThrowing ? ", placeholder: nil" : ""
+    return "HarnessIssues.unimplemented(\(site.name)\(placeholder)\(site.location))"
+  }
+
   /// `"Client.endpoint"` and `, fileID: …, filePath: …, line: …, column: …`: the endpoint's name
   /// and where it is declared, which the report names.
   static func siteArguments(
@@ -148,11 +155,6 @@ public enum DependencyClientMacro: MemberMacro, MemberAttributeMacro {
       arguments = ", fileID: \(fileID.file), filePath: \(filePath.file), line: \(fileID.line), column: \(fileID.column)"
     }
     return ("\"\(client).\(member.plainName)\"", arguments)
-  }
-
-  static func isEndpointAttribute(_ element: AttributeListSyntax.Element) -> Bool {
-    guard case .attribute(let attribute) = element else { return false }
-    return attribute.attributeName.trimmedDescription.hasSuffix("DependencyEndpoint")
   }
 
   /// The error for a `@DependencyClient` on anything but a struct, with a fix-it turning a class,

@@ -65,16 +65,14 @@ public enum DependencyEndpointMacro: PeerMacro, AccessorMacro {
   static func storage(_ member: Member, _ context: some MacroExpansionContext) -> DeclSyntax? {
     guard member.hasStorage, let type = member.type else { return nil }
     let declaration = "private var \(member.storageName): \(type.trimmedDescription)"
-    guard member.defaultValue == nil, member.isThrowing || member.returnsVoid || member.returnsOptional,
+    // A neutral result (what `noop` returns: it throws, returns `Void` or an optional) is what
+    // makes an unimplemented value possible; the diagnostics ask the same.
+    guard member.defaultValue == nil, member.noopClosure != nil,
       let client = context.lexicalContext.first?.as(StructDeclSyntax.self),
-      !client.attributes.contains(where: { element in
-        guard case .attribute(let attribute) = element else { return false }
-        return attribute.attributeName.trimmedDescription.hasSuffix("DependencyClient")
-      })
+      !client.attributes.contains(named: "DependencyClient")
     else { return "\(raw: declaration)" }
-    let site = DependencyClientMacro.siteArguments(of: member, client: client.name.trimmedDescription, context)
-    let placeholder = member.returnsOptional && !member.isThrowing ? ", placeholder: nil" : ""
-    return "\(raw: declaration) = \(raw: member.recorded("HarnessIssues.unimplemented(\(site.name)\(placeholder)\(site.location))"))"
+    let value = DependencyClientMacro.unimplementedValue(of: member, client: client.name.trimmedDescription, context)
+    return "\(raw: declaration) = \(raw: member.recorded(value))"
   }
 
   /// `private static func _recordingCalls_fetch(_:)`: the closure it is given, noting each call

@@ -92,6 +92,17 @@ struct Member {
   }
 }
 
+extension AttributeListSyntax {
+  /// Whether one of the attributes is the macro `name`, spelled alone or module-qualified
+  /// (`DependencyClient`, `HarnessMacros.DependencyClient`).
+  func contains(named name: String) -> Bool {
+    contains { element in
+      guard case .attribute(let attribute) = element else { return false }
+      return attribute.attributeName.trimmedDescription.hasSuffix(name)
+    }
+  }
+}
+
 /// ` a, b in` for a closure taking those parameters, or nothing for one taking none.
 func closureHead(parameterNames: [String]) -> String {
   parameterNames.isEmpty ? "" : " \(parameterNames.joined(separator: ", ")) in"
