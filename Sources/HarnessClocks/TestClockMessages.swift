@@ -67,7 +67,8 @@ enum TestClockMessages {
     """
   }
 
-  /// A problem found while no advance waited (reported when the clock goes away).
+  /// A problem with no time to name: found while no advance waited (reported when the clock goes
+  /// away), or by a settle of the test's work, which has no clock of its own.
   static func settleProblem(_ problem: SettleProblem, clock: String, operation: String) -> String {
     settleProblem(problem, clock: clock, operation: operation, now: "", pending: [PendingSleeper<ContinuousClock.Instant>]())
   }

@@ -144,13 +144,7 @@ public final class TestWork: Sendable, WorldBound {
   package func settle(at location: SourceCodeLocation, workIsIdle: (@Sendable () -> Bool)?) async -> Bool {
     let problems = await FollowedWork.shared.settle(world(at: location), .settleOnly(workIsIdle: workIsIdle))
     for problem in problems {
-      let message = TestClockMessages.settleProblem(
-        problem,
-        clock: "the test's work",
-        operation: "settle()",
-        now: "",
-        pending: [PendingSleeper<ContinuousClock.Instant>]()
-      )
+      let message = TestClockMessages.settleProblem(problem, clock: "the test's work", operation: "settle()")
       reportIssue(problem.issue(message, at: location))
     }
     return problems.isEmpty

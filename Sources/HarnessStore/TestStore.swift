@@ -687,9 +687,9 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
     }
   }
 
-  /// Waits until every effect has run as far as it can.
+  /// Waits until every effect has run as far as it can; whether the test's work settled without
+  /// a problem (one is reported at `location`).
   @usableFromInline
-  /// Settles the test's work; whether it did without a problem (one is reported at `location`).
   @discardableResult
   func settle(at location: SourceCodeLocation) async -> Bool {
     // With no effect running and the test's work at rest, the settle would only suspend this
