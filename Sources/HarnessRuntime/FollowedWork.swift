@@ -72,7 +72,7 @@ package final class FollowedWork: TaskExecutor, @unchecked Sendable {
   /// Work that left the main actor before any world claimed it: it runs on an executor of its
   /// own, for one job, unless its task sleeps on a test clock in it (then it joins that clock's
   /// world). Never retired.
-  let unclaimed = World(firstTask: 0, testID: nil, usesMainActor: true)
+  let unclaimed = World(firstTask: 0, testID: nil, usesMainActor: true, retires: false)
   /// The unclaimed world's queued and running jobs, readable under any world's lock (a settle
   /// may wait for unclaimed work; see ``isSettled(_:)``). Changed under the unclaimed world's lock.
   let unclaimedPendingJobs = Atomic<Int>(0)
@@ -117,8 +117,8 @@ package final class FollowedWork: TaskExecutor, @unchecked Sendable {
   var watchdogArmedWhileLooking: ContinuousClock.Instant?
 
   private init() {
-    followedTasks = TaskTable(presence: routedTasks)
-    memberTasks = TaskTable(presence: routedTasks)
+    followedTasks = TaskTable(presence: routedTasks, indexesWorlds: true)
+    memberTasks = TaskTable(presence: routedTasks, indexesWorlds: true)
     adoptedTasks = TaskTable(presence: routedTasks)
     exploringCreators = TaskTable(presence: routedTasks)
   }

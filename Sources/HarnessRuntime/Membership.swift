@@ -153,6 +153,7 @@ extension FollowedWork {
     memberTasks.removeAll(of: world)
     adoptedTasks.removeAll(of: world)
     exploringCreators.removeAll(of: world)
+    world.routedTaskIDs = []
     // Its thread ends once its queue is empty (it checks `isRetired` under the world's lock).
     world.lock.lock()
     if world.threadIsWaiting { world.wakeThread.signal() }

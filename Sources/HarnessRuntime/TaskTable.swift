@@ -5,13 +5,20 @@ import Synchronization
 /// job could be of any world's, and jobs of tasks in no world (the production code and other tests
 /// of the process, while a world lives) skip the follower's locks altogether.
 ///
+/// A table that grows with a world's tasks (followed, members) indexes them by world too (see
+/// ``World/routedTaskIDs``), so a world's retirement costs its own entries, not the table's; the
+/// others hold an entry per task only until its next job (adopted) or its first (creators),
+/// and are scanned.
+///
 /// Mutated only under the follower's registry lock, like the dictionary it wraps.
 package struct TaskTable {
   private var worlds: [TaskKey: World] = [:]
   private let presence: Presence
+  private let indexesWorlds: Bool
 
-  package init(presence: Presence) {
+  package init(presence: Presence, indexesWorlds: Bool = false) {
     self.presence = presence
+    self.indexesWorlds = indexesWorlds
   }
 
   package var isEmpty: Bool { worlds.isEmpty }
@@ -23,6 +30,9 @@ package struct TaskTable {
       let old = newValue.map { worlds.updateValue($0, forKey: key) } ?? worlds.removeValue(forKey: key)
       if old == nil, newValue != nil { presence.add(task) }
       if old != nil, newValue == nil { presence.remove(task) }
+      if indexesWorlds, let newValue, old !== newValue, newValue.keepsRoutedTaskIDs {
+        newValue.routedTaskIDs.append(task)
+      }
     }
   }
 
@@ -33,9 +43,14 @@ package struct TaskTable {
     return old
   }
 
-  /// Removes the entries of `world`.
+  /// Removes the entries of `world`. (Collected first: removing while iterating the dictionary
+  /// copied all of it.)
   package mutating func removeAll(of world: World) {
-    for (task, known) in worlds where known === world { self[task.id] = nil }
+    let tasks =
+      indexesWorlds && world.keepsRoutedTaskIDs
+      ? world.routedTaskIDs.filter { worlds[TaskKey($0)] === world }
+      : worlds.compactMap { $0.value === world ? $0.key.id : nil }
+    for task in tasks { self[task] = nil }
   }
 
   /// Counts per task id slot of the tasks the tables hold: zero in a task's slot means no table

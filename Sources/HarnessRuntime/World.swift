@@ -36,6 +36,14 @@ package final class World: @unchecked Sendable {
 
   /// Clocks and `TestWork`s bound to the world; the last one to leave retires it.
   var memberCount = 0
+  /// The tasks the follower's growing routing tables (followed, members) were told belong to
+  /// this world, so that its retirement visits its own entries only: a world that followed
+  /// 100,000 tasks made every other world's retirement scan them (see ``TaskTable``). May name
+  /// tasks that have moved on to another world since; the table decides. Not kept for a world
+  /// that never retires (the unclaimed one).
+  @exclusivity(unchecked) var routedTaskIDs: [UInt64] = []
+  /// Whether ``routedTaskIDs`` is kept.
+  let keepsRoutedTaskIDs: Bool
   /// Set under the registry; atomic so that a binding (and the world's own thread) can check it
   /// without it.
   private let retired = Atomic<Bool>(false)
@@ -175,10 +183,11 @@ package final class World: @unchecked Sendable {
     if task != 0, !sleepingTasks.isEmpty { sleepingTasks.remove(task) }
   }
 
-  init(firstTask: UInt64, testID: String?, usesMainActor: Bool) {
+  init(firstTask: UInt64, testID: String?, usesMainActor: Bool, retires: Bool = true) {
     self.baselineTaskID = firstTask
     self.testID = testID
     self.usesMainActor = usesMainActor
+    self.keepsRoutedTaskIDs = retires
   }
 
   deinit {

@@ -77,6 +77,27 @@ private final class OldestFirst: JobChooser {
     _ = engine.leaveWorld(world)
   }
 
+  /// Retiring a world takes its own routing entries out and leaves every other world's, however
+  /// many tasks each followed (a world keeps the ids it was given, rather than the retirement
+  /// scanning every world's entries).
+  @Test func retiringAWorldRemovesItsOwnRoutingEntriesOnly() async {
+    let world = engine.joinWorld(testID: "WorldStateTests.routes")
+    let member = TaskIdentity.currentTaskID()
+    var children: [UInt64] = []
+    for _ in 0..<200 { children.append(await Task { TaskIdentity.currentTaskID() }.value) }
+    #expect(children.allSatisfy { engine.routedWorld(of: $0) === world })
+    // Another test's world comes and goes.
+    let other = onAThreadOfItsOwn { [engine] in engine.joinWorld(testID: "WorldStateTests.routes.other") }
+    _ = engine.leaveWorld(other)
+    #expect(other.isRetired)
+    #expect(children.allSatisfy { engine.routedWorld(of: $0) === world })
+    #expect(engine.routedWorld(of: member) === world)
+    _ = engine.leaveWorld(world)
+    #expect(world.isRetired)
+    #expect(children.allSatisfy { engine.routedWorld(of: $0) == nil })
+    #expect(engine.routedWorld(of: member) == nil)
+  }
+
   /// A sleep is seen when its task is followed, and not when it comes from elsewhere.
   @Test func aSleepIsSeenOnlyFromTheWorldsWork() async {
     let world = engine.joinWorld(testID: "WorldStateTests.sleep")
