@@ -48,7 +48,7 @@ public macro DependencyClient() = #externalMacro(module: "HarnessMacrosPlugin", 
 /// ``DependencyClient()`` applies it to every endpoint.
 ///
 /// The property becomes computed over a private stored closure, with an `init` accessor, so
-/// initializers (the memberwise one too) still take it. Its calls are listed by the dependency
+/// initializers (the memberwise one too) still take it (alone with a default, below, it has none). Its calls are listed by the dependency
 /// usage report (`.dependencyUsage`): every closure it is given is wrapped so that a call is
 /// noted first (one atomic load while no test tracks usage). Endpoints with `inout` or variadic
 /// parameters, and endpoints declared together (`var a: () -> Void, b: () -> Void`), are not
@@ -58,7 +58,10 @@ public macro DependencyClient() = #externalMacro(module: "HarnessMacrosPlugin", 
 /// without a default the unimplemented value `@DependencyClient`'s `init()` would give, when
 /// that value has something to return (the endpoint throws, or returns `Void` or an optional):
 /// `Client()` then compiles, and calling the endpoint reports `Unimplemented: 'Client.endpoint'`.
-/// An endpoint declared with a default (`= { 0 }`) keeps it, without a report.
+/// An endpoint declared with a default (`= { 0 }`) reports too, then answers with the default
+/// (throwing endpoints throw `Unimplemented`); the struct's initializers do not take such an
+/// endpoint: assign it (`client.count = { 1 }`), in an initializer once the other endpoints are
+/// set.
 ///
 /// ```swift
 /// import HarnessMacros

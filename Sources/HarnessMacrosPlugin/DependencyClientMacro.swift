@@ -87,34 +87,46 @@ public enum DependencyClientMacro: MemberMacro, MemberAttributeMacro {
         statements.append("self.\(member.name) = \(unimplementedValue(of: member, client: client, context))")
         continue
       }
-      let site = siteArguments(of: member, client: client, context)
-      // A default answers after the report: the arguments are reported, then passed on.
-      let names = member.parameterTypes.indices.map { "p\($0)" }
-      let arguments = names.joined(separator: ", ")
-      let report = "report\(member.plainName.prefix(1).uppercased())\(member.plainName.dropFirst())"
-      let fallback = "default\(member.plainName.prefix(1).uppercased())\(member.plainName.dropFirst())"
-      let parameterTypes = member.parameterTypes.map(\.trimmedDescription).joined(separator: ", ")
-      statements.append("let \(report): @Sendable (\(parameterTypes)) -> Void = HarnessIssues.unimplemented(\(site.name)\(site.location))")
       // The declaration's own initial value, already stored when `init()` starts (wrapped for
       // the usage report, so it is written back to the storage, not through the `init` accessor
       // again): a copy of its expression here would sit in the macro's expansion, where `#line`
       // in it (an `unimplemented(…)` default's) names the `@DependencyClient` attribute.
       let storage = member.hasStorage ? "self.\(member.storageName)" : "self.\(member.name)"
-      statements.append("let \(fallback) = \(storage)")
-      statements.append(
-        """
-        \(storage) = {\(closureHead(parameterNames: names))
-          \(report)(\(arguments))
-          return \(member.isAsync ? "await " : "")\(fallback)(\(arguments))
-        }
-        """
-      )
+      let answer = reportThenDefault(member, client: client, context)
+      statements.append(answer.report)
+      statements.append("let \(answer.fallback) = \(storage)")
+      statements.append("\(storage) = \(answer.closure)")
     }
     return """
       \(raw: access)init() {
         \(raw: statements.joined(separator: "\n"))
       }
       """
+  }
+
+  /// An endpoint's default answering after the report: `report`, the statement making
+  /// `reportFetch` (`HarnessIssues.unimplemented` for the endpoint); `closure`, which calls it
+  /// with the arguments and then returns what the closure named `fallback` returns for them.
+  static func reportThenDefault(
+    _ member: Member,
+    client: String,
+    _ context: some MacroExpansionContext
+  ) -> (report: String, fallback: String, closure: String) {
+    let site = siteArguments(of: member, client: client, context)
+    let capitalized = member.plainName.prefix(1).uppercased() + member.plainName.dropFirst()
+    let names = member.parameterTypes.indices.map { "p\($0)" }
+    let arguments = names.joined(separator: ", ")
+    let parameterTypes = member.parameterTypes.map(\.trimmedDescription).joined(separator: ", ")
+    let report =
+      "let report\(capitalized): @Sendable (\(parameterTypes)) -> Void = HarnessIssues.unimplemented(\(site.name)\(site.location))"
+    // The arguments are reported, then passed on.
+    let closure = """
+      {\(closureHead(parameterNames: names))
+        report\(capitalized)(\(arguments))
+        return \(member.isAsync ? "await " : "")default\(capitalized)(\(arguments))
+      }
+      """
+    return (report, "default\(capitalized)", closure)
   }
 
   /// `static var noop`: every endpoint does nothing and returns its default, `Void`, `nil`, or

@@ -7,15 +7,17 @@ import SwiftSyntaxMacros
 /// (`client.fetch(id: 42)`) that calls the property, which stays a `var` tests override.
 ///
 /// The property becomes computed over `_stored_<name>`, a private stored closure, with an `init`
-/// accessor (so initializers, the memberwise one too, still take it), a getter and a setter.
+/// accessor (so initializers, the memberwise one too, still take it), a getter and a setter
+/// (alone with a default, only the getter and setter: see `storage`).
 /// Both the `init` accessor and the setter note the endpoint's calls for the dependency usage
 /// report: they wrap every closure given with `_recordingCalls_<name>`, a static function that
 /// calls `HarnessIssues.EndpointCalls.record` and then the closure.
 ///
 /// Alone (in a struct without `@DependencyClient`, whose `init()` gives the unimplemented
 /// values), an endpoint without a default whose unimplemented value has something to return (it
-/// throws, or returns `Void` or an optional) starts as `unimplemented("Client.name")`: `Client()`
-/// is then its unimplemented value.
+/// throws, or returns `Void` or an optional) starts as `unimplemented("Client.name")`, and one
+/// with a default as a closure that reports and then answers with it: `Client()` is then its
+/// unimplemented value.
 public enum DependencyEndpointMacro: PeerMacro, AccessorMacro {
   public static func expansion(
     of node: AttributeSyntax,
@@ -38,13 +40,20 @@ public enum DependencyEndpointMacro: PeerMacro, AccessorMacro {
       let member = Member.members(of: variable).first, member.hasStorage
     else { return [] }
     let storage = "self.\(member.storageName)"
-    return [
-      """
-      @storageRestrictions(initializes: \(raw: member.storageName))
-      init(initialValue) {
-        \(raw: storage) = \(raw: member.recorded("initialValue"))
-      }
-      """,
+    // Alone with a default, no `init` accessor: the initializers would hand it the declared
+    // default, indistinguishable from a closure given, and the storage's reporting value is lost.
+    let initAccessor: [AccessorDeclSyntax] =
+      member.defaultValue != nil && loneClient(context) != nil
+      ? []
+      : [
+        """
+        @storageRestrictions(initializes: \(raw: member.storageName))
+        init(initialValue) {
+          \(raw: storage) = \(raw: member.recorded("initialValue"))
+        }
+        """
+      ]
+    return initAccessor + [
       """
       get {
         \(raw: storage)
@@ -58,21 +67,60 @@ public enum DependencyEndpointMacro: PeerMacro, AccessorMacro {
     ]
   }
 
-  /// `private var _stored_fetch: T`, the endpoint's storage; it starts as
-  /// `unimplemented("Client.fetch", …)` when the macro stands alone in a struct (no
-  /// `@DependencyClient` there, whose `init()` gives that value) on an endpoint without a default
-  /// whose unimplemented value has something to return.
+  /// `private var _stored_fetch: T`, the endpoint's storage. When the macro stands alone in a
+  /// struct (no `@DependencyClient` there, whose `init()` gives the unimplemented values), it
+  /// starts as the endpoint's unimplemented value (as swift-dependencies' endpoints do):
+  /// - without a default, `unimplemented("Client.fetch", …)`, if that value has something to
+  ///   return;
+  /// - with a non-throwing default, a closure that reports and then answers with the default.
+  ///   The storage is then internal (`Client()` needs it, and a private one would make the
+  ///   memberwise initializer private), and the property has no `init` accessor: initializers
+  ///   do not take the endpoint; assign it instead.
   static func storage(_ member: Member, _ context: some MacroExpansionContext) -> DeclSyntax? {
     guard member.hasStorage, let type = member.type else { return nil }
-    let declaration = "private var \(member.storageName): \(type.trimmedDescription)"
+    let typeName = type.trimmedDescription
+    let declaration = "private var \(member.storageName): \(typeName)"
+    guard let client = loneClient(context)?.name.trimmedDescription else { return "\(raw: declaration)" }
+    if let defaultValue = member.defaultValue {
+      let value =
+        member.isThrowing
+        ? DependencyClientMacro.unimplementedValue(of: member, client: client, context)
+        : reportingDefault(member, typeName: typeName, defaultValue: defaultValue.trimmedDescription, client: client, context)
+      return "var \(raw: member.storageName): \(raw: typeName) = \(raw: member.recorded(value))"
+    }
     // A neutral result (what `noop` returns: it throws, returns `Void` or an optional) is what
     // makes an unimplemented value possible; the diagnostics ask the same.
-    guard member.defaultValue == nil, member.noopClosure != nil,
-      let client = context.lexicalContext.first?.as(StructDeclSyntax.self),
-      !client.attributes.contains(named: "DependencyClient")
-    else { return "\(raw: declaration)" }
-    let value = DependencyClientMacro.unimplementedValue(of: member, client: client.name.trimmedDescription, context)
+    guard member.noopClosure != nil else { return "\(raw: declaration)" }
+    let value = DependencyClientMacro.unimplementedValue(of: member, client: client, context)
     return "\(raw: declaration) = \(raw: member.recorded(value))"
+  }
+
+  /// The struct the macro stands alone in: its innermost enclosing type, a struct not marked
+  /// `@DependencyClient`.
+  static func loneClient(_ context: some MacroExpansionContext) -> StructDeclSyntax? {
+    guard let client = context.lexicalContext.first?.as(StructDeclSyntax.self),
+      !client.attributes.contains(named: "DependencyClient")
+    else { return nil }
+    return client
+  }
+
+  /// A closure reporting `Unimplemented: 'Client.name'` and then answering with `defaultValue`,
+  /// made by a closure called at once (an initial value cannot declare).
+  static func reportingDefault(
+    _ member: Member,
+    typeName: String,
+    defaultValue: String,
+    client: String,
+    _ context: some MacroExpansionContext
+  ) -> String {
+    let answer = DependencyClientMacro.reportThenDefault(member, client: client, context)
+    return """
+      { () -> \(typeName) in
+        \(answer.report)
+        let \(answer.fallback): \(typeName) = \(defaultValue)
+        return \(answer.closure)
+      }()
+      """
   }
 
   /// `private static func _recordingCalls_fetch(_:)`: the closure it is given, noting each call

@@ -557,5 +557,51 @@ final class DependencyClientExpansionTests: XCTestCase {
       indentationWidth: .spaces(2)
     )
   }
+
+  func testAnEndpointAloneWithADefaultReportsAndThenAnswersWithIt() {
+    // As swift-dependencies' endpoints: `Client()` reports the call, then answers with the
+    // default. The property has no `init` accessor (the initializers would hand it the default),
+    // and the storage is internal, so that the memberwise initializer stays internal.
+    assertMacroExpansion(
+      """
+      struct Client {
+        @DependencyEndpoint
+        var count: (Int) -> Int = { $0 + 1 }
+      }
+      """,
+      expandedSource: """
+      struct Client {
+        var count: (Int) -> Int {
+          get {
+            self._stored_count
+          }
+          set {
+            self._stored_count = Self._recordingCalls_count(newValue)
+          }
+        }
+
+        var _stored_count: (Int) -> Int = Self._recordingCalls_count({ () -> (Int) -> Int in
+          let reportCount: @Sendable (Int) -> Void = HarnessIssues.unimplemented("Client.count", fileID: "TestModule/test.swift", filePath: "test.swift", line: 3, column: 7)
+          let defaultCount: (Int) -> Int = {
+              $0 + 1
+            }
+          return { p0 in
+          reportCount(p0)
+          return defaultCount(p0)
+            }
+          }())
+
+        private static func _recordingCalls_count(_ endpoint: @escaping (Int) -> Int) -> (Int) -> Int {
+          { p0 in
+            HarnessIssues.EndpointCalls.record(Self.self, "count")
+            return endpoint(p0)
+          }
+        }
+      }
+      """,
+      macros: macros,
+      indentationWidth: .spaces(2)
+    )
+  }
 }
 #endif

@@ -5,8 +5,8 @@ import HarnessTesting
 import Testing
 
 // `@DependencyEndpoint` alone, in structs without `@DependencyClient` (swift-dependencies'
-// DependencyEndpointTests, in Harness's names): an endpoint without a default gets the
-// unimplemented value, so `Client()` compiles and reports the call.
+// DependencyEndpointTests, in Harness's names): an endpoint gets the unimplemented value, so
+// `Client()` compiles and reports the call (then answers with the endpoint's default, if any).
 
 struct PingClient: Sendable {
   @DependencyEndpoint
@@ -20,6 +20,8 @@ struct LookupClient: Sendable {
   var nickname: @Sendable (_ id: Int) -> String?
   @DependencyEndpoint
   var count: @Sendable () -> Int = { 42 }
+  @DependencyEndpoint
+  var save: @Sendable (_ id: Int) async throws -> Void = { _ in }
 }
 
 @Suite struct DependencyEndpointTests {
@@ -41,8 +43,24 @@ struct LookupClient: Sendable {
     withExpectedIssue {
       #expect(client.nickname(id: 1) == nil)
     } matching: { $0.message.hasPrefix("Unimplemented: 'LookupClient.nickname'") }
-    // An endpoint declared with a default keeps it, as before.
-    #expect(client.count() == 42)
+  }
+
+  /// swift-dependencies' `testUnimplementedWithDefault`: alone, an endpoint's default answers
+  /// after the report, at the endpoint's line; a closure assigned answers without one.
+  @Test func anEndpointAloneWithADefaultReportsAndThenAnswersWithIt() async {
+    var client = LookupClient()
+    withExpectedIssue {
+      #expect(client.count() == 42)
+    } matching: { issue in
+      issue.message.hasPrefix("Unimplemented: 'LookupClient.count'")
+        && issue.message.contains("HarnessMacrosTests/DependencyEndpointTests.swift:22")
+    }
+    client.count = { 7 }
+    #expect(client.count() == 7)
+    // A throwing one throws after the report, as without a default.
+    await withExpectedIssue {
+      await #expect(throws: Unimplemented("LookupClient.save")) { try await client.save(id: 1) }
+    } matching: { $0.message.hasPrefix("Unimplemented: 'LookupClient.save'") }
   }
 
   @Test func theMemberwiseInitializerAndAssignmentStillTakeTheEndpoint() async throws {
