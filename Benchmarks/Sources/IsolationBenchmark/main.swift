@@ -8,6 +8,13 @@ import Synchronization
 // world never retires. Production-like work in no world (a task yielding in a loop) runs
 // throughout both phases. Each "test" is a detached task, with a world of its own.
 //
+// Then 1,000 short tests (a clock made, advanced once and dropped: a world begun and retired),
+// alone, and beside a world kept alive after its work started 100,000 tasks that have ended
+// (their routing entries stay until that world retires). A retirement scanned every world's
+// entries, so each short test cost a scan of 100,000 (5.8× alone); now it visits its own. The
+// rest (target ≤ 1.5×): with 100,000 entries the lock-free look (`TaskTable.Presence`) says
+// "maybe" for every task, so the short tests' jobs take the registry lock to decide.
+//
 // Run: swift run -c release --package-path Benchmarks IsolationBenchmark
 
 /// A test's 1,000 advances of its own clock, each resuming one sleeper.
@@ -32,8 +39,19 @@ let background = Task.detached {
   }
 }
 
+/// 1,000 short tests, one after another: each a world begun and retired.
+@Sendable func thousandShortTests() async {
+  for _ in 0..<1_000 {
+    await Task.detached {
+      let clock = TestClock()
+      await clock.advance(by: .seconds(1))
+    }.value
+  }
+}
+
 print("One test's 1,000 TestClock advances, alone, then beside a blocked test and a clock kept in a static")
 let alone = await measure("alone", runs: 9) { await thousandAdvances() }
+let shortAlone = await measure("1,000 short tests, alone", runs: 9) { await thousandShortTests() }
 
 /// The clock a "static" keeps: its world lives for the rest of the process, with a sleeper.
 nonisolated(unsafe) var keptClock: TestClock<Duration>?
@@ -60,6 +78,19 @@ let start = ContinuousClock.now
 let beside = await measure("beside a blocked test and a kept clock", runs: 9) { await thousandAdvances() }
 let measuredWhileBlocked = ContinuousClock.now - start < .seconds(5)
 await blockedTest.value
+
+/// A kept clock whose test started 100,000 tasks, all ended since.
+nonisolated(unsafe) var crowdedClock: TestClock<Duration>?
+await Task.detached {
+  let clock = TestClock()
+  crowdedClock = clock
+  await clock.advance(by: .seconds(1))
+  for _ in 0..<100_000 { await Task {}.value }
+  await clock.advance(by: .seconds(1))
+}.value
+let shortBeside = await measure("1,000 short tests, beside a world of 100,000 ended tasks", runs: 9) {
+  await thousandShortTests()
+}
 stopBackground.store(true, ordering: .relaxed)
 await background.value
 
@@ -72,3 +103,11 @@ print(
 )
 print("All runs beside the blocked test ran while its job blocked: \(measuredWhileBlocked ? "yes" : "NO (the figures above are not a fair test)")")
 print("Jobs of no world run meanwhile: \(backgroundJobs.load(ordering: .relaxed))")
+print()
+print("\(shortAlone.name): \(shortAlone.formatted) median, \(formatDuration(nanoseconds: shortAlone.fastestNanoseconds)) fastest")
+print("\(shortBeside.name): \(shortBeside.formatted) median, \(formatDuration(nanoseconds: shortBeside.fastestNanoseconds)) fastest")
+let shortRatio = shortBeside.fastestNanoseconds / max(shortAlone.fastestNanoseconds, 1)
+let shortMedianRatio = shortBeside.medianNanoseconds / max(shortAlone.medianNanoseconds, 1)
+print(
+  "Beside / alone: \(formatRatio(shortRatio))× on the fastest runs, \(formatRatio(shortMedianRatio))× on the medians (target: at most 1.5× on the fastest) \(shortRatio <= 1.5 ? "met" : "NOT met")"
+)
