@@ -56,8 +56,13 @@ package struct TaskTable {
   /// Counts per task id slot of the tasks the tables hold: zero in a task's slot means no table
   /// holds it. Task ids are consecutive, so `id % slots` spreads them; a shared slot only sends a
   /// job through the locked path, which decides exactly.
+  ///
+  /// 65,536 slots (256 KB, made once per process that uses a test clock): with 4,096, one test
+  /// whose `TestStoreTask.finish` waited its 1,000 rounds followed about 7,000 tasks while it
+  /// ran, filling every slot, and every job of the process took the lock for that while (see
+  /// DESIGN.md, "The hook's cost for work of no test").
   package final class Presence: @unchecked Sendable {
-    private static let slots = 4096
+    package static let slots = 65_536
     private let counts: UnsafeMutablePointer<Atomic<UInt32>>
 
     package init() {
