@@ -48,9 +48,10 @@ public macro DependencyClient() = #externalMacro(module: "HarnessMacrosPlugin", 
 /// ``DependencyClient()`` applies it to every endpoint.
 ///
 /// The property becomes computed over a private stored closure, with an `init` accessor, so
-/// initializers (the memberwise one too) still take it (alone with a default, below, it has none). Its calls are listed by the dependency
-/// usage report (`.dependencyUsage`): every closure it is given is wrapped so that a call is
-/// noted first (one atomic load while no test tracks usage). Endpoints with `inout` or variadic
+/// initializers (the memberwise one too) still take it (alone with a default, below, it has
+/// none). Its calls are listed by the dependency usage report (`.dependencyUsage`): every
+/// closure it is given is wrapped so that a call is noted first (one atomic load while no test
+/// tracks usage). Endpoints with `inout` or variadic
 /// parameters, and endpoints declared together (`var a: () -> Void, b: () -> Void`), are not
 /// listed.
 ///

@@ -94,20 +94,22 @@ let shortBeside = await measure("1,000 short tests, beside a world of 100,000 en
 stopBackground.store(true, ordering: .relaxed)
 await background.value
 
-print("\(alone.name): \(alone.formatted) median, \(formatDuration(nanoseconds: alone.fastestNanoseconds)) fastest")
-print("\(beside.name): \(beside.formatted) median, \(formatDuration(nanoseconds: beside.fastestNanoseconds)) fastest")
-let ratio = beside.fastestNanoseconds / max(alone.fastestNanoseconds, 1)
-let medianRatio = beside.medianNanoseconds / max(alone.medianNanoseconds, 1)
-print(
-  "Beside / alone: \(formatRatio(ratio))× on the fastest runs, \(formatRatio(medianRatio))× on the medians (target: at most 1.2× on the fastest) \(ratio <= 1.2 ? "met" : "NOT met")"
-)
+/// Prints both measurements and their ratio on the fastest runs against `target`.
+func printBesideAlone(_ alone: BenchmarkSupport.Measurement, _ beside: BenchmarkSupport.Measurement, target: Double) {
+  for measurement in [alone, beside] {
+    print(
+      "\(measurement.name): \(measurement.formatted) median, \(formatDuration(nanoseconds: measurement.fastestNanoseconds)) fastest"
+    )
+  }
+  let ratio = beside.fastestNanoseconds / max(alone.fastestNanoseconds, 1)
+  let medianRatio = beside.medianNanoseconds / max(alone.medianNanoseconds, 1)
+  print(
+    "Beside / alone: \(formatRatio(ratio))× on the fastest runs, \(formatRatio(medianRatio))× on the medians (target: at most \(formatRatio(target))× on the fastest) \(ratio <= target ? "met" : "NOT met")"
+  )
+}
+
+printBesideAlone(alone, beside, target: 1.2)
 print("All runs beside the blocked test ran while its job blocked: \(measuredWhileBlocked ? "yes" : "NO (the figures above are not a fair test)")")
 print("Jobs of no world run meanwhile: \(backgroundJobs.load(ordering: .relaxed))")
 print()
-print("\(shortAlone.name): \(shortAlone.formatted) median, \(formatDuration(nanoseconds: shortAlone.fastestNanoseconds)) fastest")
-print("\(shortBeside.name): \(shortBeside.formatted) median, \(formatDuration(nanoseconds: shortBeside.fastestNanoseconds)) fastest")
-let shortRatio = shortBeside.fastestNanoseconds / max(shortAlone.fastestNanoseconds, 1)
-let shortMedianRatio = shortBeside.medianNanoseconds / max(shortAlone.medianNanoseconds, 1)
-print(
-  "Beside / alone: \(formatRatio(shortRatio))× on the fastest runs, \(formatRatio(shortMedianRatio))× on the medians (target: at most 1.5× on the fastest) \(shortRatio <= 1.5 ? "met" : "NOT met")"
-)
+printBesideAlone(shortAlone, shortBeside, target: 1.5)
