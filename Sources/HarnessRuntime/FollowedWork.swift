@@ -17,7 +17,9 @@ import Synchronization
 /// 3. it leaves the main actor and belongs to a world's test. The runtime offers no hook on the
 ///    main executor, so a main actor task started by the test is invisible until it leaves the
 ///    main actor; such a job is followed for one job (its world now uses the main actor), and
-///    for good once its task sleeps on a test clock.
+///    for good once its task sleeps on a test clock. (While another library's hook is chained,
+///    it goes on to that hook instead, which sends it back to the main actor: see
+///    ``route(_:passingOnMainActorWork:)``.)
 ///
 /// Each world runs its jobs one at a time on a thread of its own (see ``World``), so tests
 /// never wait for each other's work. A world has settled when none of its jobs is queued or
@@ -76,6 +78,13 @@ package final class FollowedWork: TaskExecutor, @unchecked Sendable {
   /// The unclaimed world's queued and running jobs, readable under any world's lock (a settle
   /// may wait for unclaimed work; see ``isSettled(_:)``). Changed under the unclaimed world's lock.
   let unclaimedPendingJobs = Atomic<Int>(0)
+  /// Jobs leaving the main actor that no world claims, handed on to another library's chained
+  /// hook instead of the unclaimed executor (see ``route(_:passingOnMainActorWork:)``): counted
+  /// when the decision is made and again once that hook has queued the job, so that a world
+  /// drains the main actor until no such job is on its way there (see
+  /// ``mainActorWorkPassedOnSinceFlush(_:)``).
+  let mainActorWorkPassingOn = Atomic<Int>(0)
+  let mainActorWorkPassedOn = Atomic<Int>(0)
   /// Whether a main actor drain has been waiting longer than ``mainQueueStallThreshold``: the
   /// main thread is blocked, so worlds that do not use the main actor stop draining it.
   let mainQueueStall = Atomic<Bool>(false)
@@ -131,6 +140,12 @@ package final class FollowedWork: TaskExecutor, @unchecked Sendable {
   /// ``GlobalEnqueueHook/reclaim()``). Called whenever a world begins, joins or settles.
   func reclaimHook() {
     guard GlobalEnqueueHook.isInstalled else { return }
-    if GlobalEnqueueHook.reclaim() { hookWarningIsDue.store(true, ordering: .relaxed) }
+    guard case .tookBack(let first) = GlobalEnqueueHook.takeBack() else { return }
+    if first { hookWarningIsDue.store(true, ordering: .relaxed) }
+    // While the other hook had the slot, the jobs it got went to the main actor (if it is
+    // swift-concurrency-extras'), the test's among them: every world drains the main actor
+    // again before it counts as settled, as for a job handed on to that hook.
+    mainActorWorkPassingOn.add(1, ordering: .relaxed)
+    mainActorWorkPassedOn.add(1, ordering: .releasing)
   }
 }

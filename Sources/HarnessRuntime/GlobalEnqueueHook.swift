@@ -52,17 +52,20 @@ package enum GlobalEnqueueHook {
     if probeThread.load(ordering: .relaxed) != 0, probeThread.load(ordering: .relaxed) == TaskIdentity.currentThreadID() {
       probeSeen.store(true, ordering: .relaxed)
     }
-    if FollowedWork.shared.take(job) { return }
     let previous = GlobalEnqueueHook.previous.load(ordering: .acquiring)
     // A hook we chain to that chains back to us (it was installed over ours, then we took the
     // slot back) would loop: on the way back, the job goes straight to the runtime.
-    guard previous != 0, !ChainGuard.isInside else {
+    let chains = previous != 0 && !ChainGuard.isInside
+    let route = FollowedWork.shared.route(job, passingOnMainActorWork: chains)
+    if route == .taken { return }
+    guard chains else {
       original(job)
       return
     }
     ChainGuard.isInside = true
     unsafeBitCast(previous, to: Hook.self)(job, original)
     ChainGuard.isInside = false
+    if route == .passedOnFromMainActor { FollowedWork.shared.noteMainActorWorkPassedOn() }
   }
 
   private static var hookBits: UInt { unsafeBitCast(hook, to: UInt.self) }
@@ -78,9 +81,25 @@ package enum GlobalEnqueueHook {
   /// chaining to what was there. Returns `true` the first time in the process that it had to,
   /// for the caller to warn.
   package static func reclaim() -> Bool {
-    guard isInstalled, let slot else { return false }
+    takeBack() == .tookBack(first: true)
+  }
+
+  /// What ``takeBack()`` found.
+  package enum TakeBack: Equatable {
+    /// Our hook was in the slot (or was never installed).
+    case wasInSlot
+    /// Another library's hook, or none, was: ours is back; `first` the first time in the process.
+    case tookBack(first: Bool)
+  }
+
+  /// Puts our hook back in the slot if another library replaced it (or emptied the slot),
+  /// chaining to what was there, and says whether it had to: while it was away, jobs went to
+  /// that library's hook (swift-concurrency-extras' sends them to the main actor) or to the
+  /// runtime, unseen.
+  package static func takeBack() -> TakeBack {
+    guard isInstalled, let slot else { return .wasInSlot }
     // The common case, one load: the slot is ours.
-    if let current = slot.pointee, unsafeBitCast(current, to: UInt.self) == hookBits { return false }
+    if let current = slot.pointee, unsafeBitCast(current, to: UInt.self) == hookBits { return .wasInSlot }
     let reclaimed = reclaimLock.withLock { _ -> Bool in
       let current = slot.pointee.map { unsafeBitCast($0, to: UInt.self) } ?? 0
       guard current != hookBits else { return false }
@@ -88,7 +107,8 @@ package enum GlobalEnqueueHook {
       slot.pointee = hook
       return true
     }
-    return reclaimed && !wasReclaimed.exchange(true, ordering: .relaxed)
+    guard reclaimed else { return .wasInSlot }
+    return .tookBack(first: !wasReclaimed.exchange(true, ordering: .relaxed))
   }
 
   /// Whether the jobs our hook does not take go on to another library's hook, which may send

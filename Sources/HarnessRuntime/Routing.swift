@@ -8,20 +8,31 @@ extension FollowedWork {
   // MARK: - Taking jobs
 
   /// Takes `job` onto its world's executor if it belongs to followed work; `false` leaves it to
-  /// the global executor. Called for every global job while a world exists.
-  func take(_ job: UnownedJob) -> Bool {
+  /// the global executor.
+  func take(_ job: UnownedJob) -> Bool { route(job, passingOnMainActorWork: false) == .taken }
+
+  /// Takes `job` onto its world's executor if it belongs to followed work, or says where it goes
+  /// on. Called by the hook for every global job while a world exists.
+  ///
+  /// With `passingOnMainActorWork` (another library's hook is chained), a job leaving the main
+  /// actor that no world claims goes on to that hook rather than to the unclaimed executor:
+  /// swift-concurrency-extras' hook sends every job to the main actor, and its tests (a
+  /// Composable Architecture test target's) rely on that order; a world's main actor drains see
+  /// such a job there. Taken, it ran beside the main actor (their `withMainSerialExecutor`
+  /// tests failed 22 runs in 30 beside Harness's in one Swift Testing target).
+  func route(_ job: UnownedJob, passingOnMainActorWork: Bool) -> JobRoute {
     // Tasks of abandoned runs are dropped even once no world lives (a task spinning on
     // `Task.yield()` would otherwise spin on the global executor for the rest of the process).
     if quarantineIsActive.load(ordering: .relaxed) {
       let jobTask = TaskIdentity.taskID(of: job)
-      if jobTask != 0, quarantinedTasks.withLock({ $0.contains(jobTask) }) { return true }
+      if jobTask != 0, quarantinedTasks.withLock({ $0.contains(jobTask) }) { return .taken }
     }
-    guard liveWorldCount.load(ordering: .relaxed) > 0 else { return false }
+    guard liveWorldCount.load(ordering: .relaxed) > 0 else { return .passedOn }
     let jobTask = TaskIdentity.taskID(of: job)
     let here = World.onCurrentThread
     // On a world's thread the running job tells whose work this is; elsewhere the current task.
     let currentTask = here == nil || here === unclaimed ? TaskIdentity.currentTaskID() : 0
-    if here == nil, isNoWorldsJob(of: jobTask, enqueuedBy: currentTask) { return false }
+    if here == nil, isNoWorldsJob(of: jobTask, enqueuedBy: currentTask) { return .passedOn }
     // A job of an explored run enqueuing one for its own world (see `World.isStaging`):
     // not a task's, or a task the world follows. (`isStaging` is only ever set on the world's
     // own thread, which is the only one where `here` is that world.) Not once the world has
@@ -29,7 +40,7 @@ extension FollowedWork {
     // as the locked path decides.
     if let here, here.isStaging, !here.isRetired, jobTask == 0 || here.isOwnTask(jobTask) {
       here.staged.append(ReadyJobs.Entry(job: job, task: jobTask))
-      return true
+      return .taken
     }
     // The running job's task enqueuing itself again (a change of executor: a followed job runs
     // on this executor, so each nonisolated async call of a task that does not prefer it is one;
@@ -43,7 +54,7 @@ extension FollowedWork {
       here.noteRunningAgain(jobTask)
       queue(ReadyJobs.Entry(job: job, task: jobTask), on: here)
       here.lock.unlock()
-      return true
+      return .taken
     }
     let onMain =
       here == nil && TaskIdentity.currentThreadID() != mainQueueStepThreadID.load(ordering: .relaxed)
@@ -72,16 +83,21 @@ extension FollowedWork {
       registry.unlock()
       // Its job goes on to the other library's hook, if one is chained: to the main actor.
       noteMemberLeavingMainThread(of: test, fromMainActor: false)
-      return false
+      return .passedOn
     }
     let adopted = jobTask == 0 || adoptedTasks.isEmpty ? nil : adoptedTasks.removeValue(forKey: jobTask)
-    guard
-      let world = explored ?? adopted
-        ?? followed ?? world(forJobOf: jobTask, enqueuedBy: currentTask, here: here, onMain: onMain),
-      !world.isRetired
-    else {
+    var attributed: World?
+    if explored == nil, adopted == nil, followed == nil {
+      attributed = world(forJobOf: jobTask, enqueuedBy: currentTask, here: here, onMain: onMain)
+      if attributed === unclaimed, passingOnMainActorWork {
+        registry.unlock()
+        mainActorWorkPassingOn.add(1, ordering: .relaxed)
+        return .passedOnFromMainActor
+      }
+    }
+    guard let world = explored ?? adopted ?? followed ?? attributed, !world.isRetired else {
       registry.unlock()
-      return false
+      return .passedOn
     }
     if jobTask != 0, adopted == nil, followed !== world { followedTasks[jobTask] = world }
     // Its own world, from the running job of an explored run: staged too, so that the world's
@@ -107,7 +123,7 @@ extension FollowedWork {
       queue(entry, on: world)
     }
     world.lock.unlock()
-    return true
+    return .taken
   }
 
   /// A job of a test's own task (a member of `world`) leaves the main thread and runs where it
@@ -183,8 +199,33 @@ extension FollowedWork {
     return here
   }
 
+  /// Notes that a job ``route(_:passingOnMainActorWork:)`` passed on from the main actor is now
+  /// queued where the chained hook put it.
+  func noteMainActorWorkPassedOn() {
+    mainActorWorkPassedOn.add(1, ordering: .releasing)
+  }
+
+  /// Whether a job leaving the main actor was handed on to another library's hook since the
+  /// world last drained the main actor, or is being: the world drains it again (the hook
+  /// sends such jobs there), as it would wait for the unclaimed executor. The world's lock held.
+  func mainActorWorkPassedOnSinceFlush(_ world: World) -> Bool {
+    waitsForUnclaimedWork(world)
+      && mainActorWorkPassingOn.load(ordering: .relaxed) != world.mainActorWorkPassedOnAtFlush
+  }
+
   package func enqueue(_ job: consuming ExecutorJob) {
     let unowned = UnownedJob(job)
     if !take(unowned) { globalConcurrentExecutor.enqueue(ExecutorJob(unowned)) }
   }
+}
+
+/// What the hook does with a job the follower was shown.
+enum JobRoute {
+  /// Queued on a world's executor.
+  case taken
+  /// Left to the hook the follower chains to, or to the global executor.
+  case passedOn
+  /// Left to the chained hook: a job leaving the main actor that no world claims (see
+  /// ``FollowedWork/route(_:passingOnMainActorWork:)``); the hook notes when it is queued.
+  case passedOnFromMainActor
 }

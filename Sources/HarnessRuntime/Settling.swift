@@ -65,6 +65,9 @@ extension FollowedWork {
     // Another thread is between two steps of this world; it looks again when it is back.
     guard !world.isStepping else { return }
     while isSettled(world), !world.isFlushingMainActor, let request = world.requests.first {
+      // Another library may have taken the hook since the last look (one load when it did not):
+      // then what it got is drained below.
+      reclaimHook()
       if !world.usesMainActor, world.needsMainActorFlush {
         // For work not known to use the main actor, draining it is a precaution: skipped while
         // the main thread is blocked, and when the caller knows its work cannot wait there.
@@ -84,7 +87,7 @@ extension FollowedWork {
       }
       let wokenTaskMayBeOnMainActor = world.wokenTask != nil && world.usesMainActor
       if world.needsMainActorFlush || wokenTaskMayBeOnMainActor
-        || (world.usesMainActor && world.activitySinceMainActorFlush)
+        || (world.usesMainActor && world.activitySinceMainActorFlush) || mainActorWorkPassedOnSinceFlush(world)
       {
         world.wokenTask = nil
         flushMainActor(for: world)
@@ -183,6 +186,8 @@ extension FollowedWork {
     world.isFlushingMainActor = true
     world.needsMainActorFlush = false
     world.activitySinceMainActorFlush = false
+    // Read before the drain is queued: every job counted here is on the main queue before it.
+    world.mainActorWorkPassedOnAtFlush = mainActorWorkPassedOn.load(ordering: .acquiring)
     let start = ContinuousClock.now
     world.mainActorFlushStart = start
     world.mainActorFlushCount += 1

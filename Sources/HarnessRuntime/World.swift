@@ -108,6 +108,9 @@ package final class World: @unchecked Sendable {
   @exclusivity(unchecked) var needsMainActorFlush = false
   /// Whether anything ran since the main actor was last drained.
   @exclusivity(unchecked) var activitySinceMainActorFlush = true
+  /// How many jobs leaving the main actor had been handed on to another library's hook when
+  /// the main actor was last drained (see ``FollowedWork/mainActorWorkPassedOn``).
+  @exclusivity(unchecked) var mainActorWorkPassedOnAtFlush = 0
   /// The task of the sleeper resumed last, until it sleeps again on a clock of the world; 0 when
   /// the sleeper's task is unknown. A woken task that did not sleep again may be waiting on the
   /// main actor.

@@ -1,3 +1,4 @@
+import CompatibilityFixtures
 import ConcurrencyExtras
 import HarnessClocks
 import HarnessIssues
@@ -13,18 +14,6 @@ import XCTest
 /// working, and nothing hangs. (The warning Harness gives once per process is printed: XCTest
 /// has no warnings.)
 final class MainSerialExecutorTests: DependencyTestCase, @unchecked Sendable {
-  /// What a Composable Architecture `TestStore` does in `init` and `deinit`.
-  private final class TCAStyleTestStore {
-    private let didUseMainSerialExecutor: Bool
-    init() {
-      didUseMainSerialExecutor = uncheckedUseMainSerialExecutor
-      uncheckedUseMainSerialExecutor = true
-    }
-    deinit {
-      uncheckedUseMainSerialExecutor = didUseMainSerialExecutor
-    }
-  }
-
   func testATestClockAdvanceAfterATCAStyleStoreReturnsAndWakesItsSleeper() async throws {
     do { _ = TCAStyleTestStore() }
     let clock = TestClock()
@@ -67,8 +56,8 @@ final class MainSerialExecutorTests: DependencyTestCase, @unchecked Sendable {
     XCTAssertEqual(serialized.value.sorted(), [1, 2, 3])
 
     let clock = TestClock()
-    let store = TestStore(initialState: Timer.State()) {
-      Timer(clock: clock)
+    let store = TestStore(initialState: TickerFeature.State()) {
+      TickerFeature(clock: clock)
     }
     await store.send(.start)
     await clock.advance(by: .seconds(1))
@@ -81,48 +70,7 @@ final class MainSerialExecutorTests: DependencyTestCase, @unchecked Sendable {
   func testATestStoreAfterAToggledUncheckedMainSerialExecutor() async {
     uncheckedUseMainSerialExecutor = true
     uncheckedUseMainSerialExecutor = false
-    await receivesThreeTicksAfterThreeSeconds(on: TestClock())
-  }
-}
-
-/// A timer store on `clock`: one advance of three seconds, three ticks received.
-private func receivesThreeTicksAfterThreeSeconds(on clock: TestClock<Duration>) async {
-  let store = TestStore(initialState: Timer.State()) {
-    Timer(clock: clock)
-  }
-  await store.send(.start)
-  await clock.advance(by: .seconds(3))
-  await store.receive(.tick) { $0.ticks = 1 }
-  await store.receive(.tick) { $0.ticks = 2 }
-  await store.receive(.tick) { $0.ticks = 3 }
-  await store.send(.stop)
-}
-
-/// A feature with a timer on a test clock.
-private struct Timer: Reducer {
-  struct State: Equatable, Sendable {
-    var ticks = 0
-  }
-  enum Action: Equatable, Sendable {
-    case start, stop, tick
-  }
-  enum CancelID { case timer }
-
-  let clock: TestClock<Duration>
-
-  func reduce(into state: inout State, action: Action) -> Effect<Action> {
-    switch action {
-    case .start:
-      return .run { [clock] send in
-        for await _ in clock.timer(interval: .seconds(1)) { await send(.tick) }
-      }
-      .cancellable(id: CancelID.timer)
-    case .stop:
-      return .cancel(id: CancelID.timer)
-    case .tick:
-      state.ticks += 1
-      return .none
-    }
+    await receiveTicks(3, on: TestClock())
   }
 }
 
@@ -138,23 +86,11 @@ final class StoredClockInsideMainSerialExecutorTests: XCTestCase {
   }
 
   func testEachAdvanceWakesTheSleepersItReaches() async throws {
-    let clock = self.clock
-    let woken = HarnessIssues.LockIsolated<[Int]>([])
-    // Started longest first: they wake in the order of their deadlines, not of their starts.
-    let sleepers = [3, 1, 2].map { seconds in
-      Task {
-        try await clock.sleep(for: .seconds(seconds))
-        woken.withValue { $0.append(seconds) }
-      }
-    }
-    await clock.advance(by: .seconds(1))
-    XCTAssertEqual(woken.value, [1])
-    await clock.advance(by: .seconds(2))
-    XCTAssertEqual(woken.value, [1, 2, 3])
-    for sleeper in sleepers { try await sleeper.value }
+    let woken = try await wakeThreeSleepers(on: clock)
+    XCTAssertEqual(woken, [[1], [1, 2, 3]])
   }
 
   func testATestStoreOnTheStoredClock() async {
-    await receivesThreeTicksAfterThreeSeconds(on: clock)
+    await receiveTicks(3, on: clock)
   }
 }
