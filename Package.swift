@@ -65,7 +65,7 @@ let package = Package(
     ),
     .target(
       name: "HarnessTesting",
-      dependencies: ["HarnessIssues", "HarnessClocks", "HarnessDependencies", "HarnessInterleavings"]
+      dependencies: ["HarnessIssues", "HarnessRuntime", "HarnessClocks", "HarnessDependencies", "HarnessInterleavings"]
     ),
     .target(
       name: "HarnessSchedulers",

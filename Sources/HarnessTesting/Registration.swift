@@ -1,4 +1,5 @@
 import HarnessIssues
+import HarnessRuntime
 
 // Linking HarnessTesting into a test target is all it takes: this entry in the binary's
 // initializer table runs before `main` and connects HarnessIssues to XCTest and Swift Testing,
@@ -21,6 +22,12 @@ public enum HarnessTestingRegistration {
   public static func register() {
     guard !isRegistered.exchange(true) else { return }
     XCTestTracker.start()
+    // The runtime hook goes in the slot now, before any test runs. swift-concurrency-extras'
+    // `withMainSerialExecutor` empties the slot when it ends if it found it empty when it began:
+    // one that began before Harness's first test-support call left the slot empty while
+    // Harness's tests ran, and their jobs went to the global executor unseen until the next
+    // take-back. It never empties a slot it found taken.
+    _ = GlobalEnqueueHook.isInstalled
     TestFrameworkBridge.install(
       TestFrameworkBridge(
         currentTest: { currentTest() },

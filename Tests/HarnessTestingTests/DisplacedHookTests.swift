@@ -17,7 +17,7 @@ struct DisplacedHookTests {
     let run = try runFixtures(["--testing-library", "swift-testing", "--filter", "MainSerialExecutorFixtures"])
     #expect(run.status == 0, "\(run.output)")
     for test in [
-      "harnessFirst", "aStoreFlippingTheHookComesAndGoes", "aClockTestAfterwards", "aStoreTestAfterwards",
+      "theSlotIsTakenWhenTheFirstTestBegins", "harnessFirst", "aStoreFlippingTheHookComesAndGoes", "aClockTestAfterwards", "aStoreTestAfterwards",
       "insideWithMainSerialExecutor", "aStoreFlippingTheHookInsideTheTest",
     ] {
       #expect(run.output.contains("Test \(test)() passed"), "\(test): \(run.output)")

@@ -119,6 +119,14 @@ private func isReclaimWarning(_ issue: ReportedIssue) -> Bool {
 /// store comes and goes, then ordinary clock and store tests, some inside `withMainSerialExecutor`.
 @Suite(.serialized, .enabled(if: failingFixturesEnabled, "runs only as a child process of DisplacedHookTests"))
 struct MainSerialExecutorFixtures {
+  @Test func theSlotIsTakenWhenTheFirstTestBegins() {
+    // Read as swift-concurrency-extras reads it, before any Harness call of this process:
+    // HarnessTesting put its hook in the slot when the binary loaded, so a
+    // `withMainSerialExecutor` beginning now would put its own hook back when it ends, never
+    // leave the slot empty (where jobs go to the global executor, unseen).
+    #expect(uncheckedUseMainSerialExecutor)
+  }
+
   @Test func harnessFirst() async throws {
     try await ticksOnEveryAdvance(TestClock())
     #expect(GlobalEnqueueHookForTesting.harnessHookIsInSlot)
