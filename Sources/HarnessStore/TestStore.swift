@@ -638,8 +638,11 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
   ) async {
     let location = SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     await settle(at: location)
-    if acceptReceivedActions().isEmpty, strict {
+    let skipped = acceptReceivedActions()
+    if skipped.isEmpty, strict {
       fail("There were no received actions to skip. Remove skipReceivedActions(), or pass strict: false.", at: location)
+    } else if !skipped.isEmpty, case .off(showSkippedAssertions: true) = exhaustivity {
+      warn("Skipped receiving \(skipped.count) action(s):\n\n" + dumpList(skipped.map(\.action)), at: location)
     }
   }
 
@@ -727,6 +730,17 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
       }
       if expected != actual {
         fail(stateMismatch(expected: expected, actual: actual, step: step()), at: location)
+      } else if case .off(showSkippedAssertions: true) = exhaustivity {
+        // What the closure left out: it applied to the state before, against the state after.
+        var asserted = before
+        if (try? withDependencies({ $0 = store.dependencies }) { try updateStateToExpectedResult(&asserted) }) != nil,
+          let difference = diff(asserted, actual)
+        {
+          warn(
+            "State changes \(step()) made that its assertion left out (skipped):\n\n\(difference)\n\n"
+              + "(Asserted: −, Actual: +)",
+            at: location)
+        }
       }
       return
     }
@@ -911,7 +925,15 @@ extension TestStore: TestStoreWork {
 func dumpOneLine(_ value: Any) -> String {
   let text = String(customDumping: value)
   guard text.contains("\n") else { return text }
-  return text.split(separator: "\n").map { $0.trimmingPrefix(while: \.isWhitespace) }.joined(separator: " ")
+  // `Action.changed(from: 1, to: 2)`, not `Action.changed( from: 1, to: 2 )`.
+  var line = ""
+  for part in text.split(separator: "\n").map({ $0.trimmingPrefix(while: \.isWhitespace) }) {
+    let opens = line.last.map { "([".contains($0) } ?? true
+    let closes = part.first.map { ")]".contains($0) } ?? false
+    if !opens, !closes { line += " " }
+    line += part
+  }
+  return line
 }
 
 /// Actions as an indented list.

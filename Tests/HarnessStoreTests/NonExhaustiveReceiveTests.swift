@@ -26,7 +26,13 @@ import Testing
       await store.receive(.response2("Hello")) { $0.string = "Hello" }
       #expect(store.state == TwoResponses.State(count: 2, int: 42, string: "Hello"))
     }
-    #expect(issues.isEmpty)
+    // What each assertion left out, shown (TCA's comments: "Ignored state change: count = 1").
+    #expect(issues.map(\.severity) == [.warning, .warning])
+    #expect(
+      issues.first?.message.hasPrefix(
+        "State changes receive(TwoResponses.Action.response1(42)) made that its assertion left out (skipped):") == true)
+    #expect(issues.first?.message.contains("−   count: 0,\n+   count: 1,") == true)
+    #expect(issues.last?.message.contains("−   count: 1,\n+   count: 2,") == true)
   }
 
   /// TCA: testReceive_SkipAction.
@@ -100,7 +106,13 @@ import Testing
         await store.receive(TwoResponses.Action.response2) { $0.string = "Hello" }
       }
     }
-    #expect(issues.isEmpty)
+    if case .off(showSkippedAssertions: true) = exhaustivity {
+      // The count each assertion left out.
+      #expect(issues.map(\.severity) == [.warning, .warning])
+      #expect(issues.allSatisfy { $0.message.contains("made that its assertion left out (skipped)") })
+    } else {
+      #expect(issues.isEmpty)
+    }
   }
 
   /// TCA: testCasePathReceive_Exhaustive_NonEquatable, testPredicateReceive_Exhaustive_NonEquatable.
@@ -128,8 +140,10 @@ import Testing
       await store.send(.onAppear)
       await store.receive(TwoResponses.Action.response2) { $0.string = "Hello" }
     }
-    #expect(issues.map(\.severity) == [.warning])
+    // The action skipped, then the count the assertion left out.
+    #expect(issues.map(\.severity) == [.warning, .warning])
     #expect(issues.first?.message.hasPrefix("Skipped receiving 1 action(s)") == true)
+    #expect(issues.last?.message.contains("−   count: 1,\n+   count: 2,") == true)
   }
 
   /// TCA: testCasePathReceive_WrongAction (`.onAppear` has no payload: by predicate here). One

@@ -189,6 +189,51 @@ import Testing
     } matching: { $0.severity == .warning && $0.message.contains("skipped") }
   }
 
+  /// TCA: testNonExhaustiveSend_PartialExhaustive. What a partial assertion left out is shown.
+  @Test func showSkippedAssertionsShowsWhatAPartialAssertionLeftOut() async {
+    let store = TestStore(initialState: PartialPair()) {
+      Reduce<PartialPair, Bool> { state, _ in
+        state.count += 1
+        state.isEven.toggle()
+        return .none
+      }
+    }
+    store.exhaustivity = .off(showSkippedAssertions: true)
+    let issues = await collectIssues {
+      await store.send(true) { $0.count = 1 }
+    }
+    #expect(issues.map(\.severity) == [.warning])
+    #expect(issues.first?.message.contains("made that its assertion left out (skipped)") == true)
+    #expect(issues.first?.message.contains("−   isEven: true") == true)
+    #expect(issues.first?.message.contains("+   isEven: false") == true)
+    #expect(issues.first?.message.contains("−   count") == false)
+  }
+
+  /// TCA: testSkipReceivedActions_PartialExhaustive. The actions skipped are listed.
+  @Test func showSkippedAssertionsListsWhatSkipReceivedActionsSkipped() async {
+    let store = makeStore()
+    store.exhaustivity = .off(showSkippedAssertions: true)
+    let issues = await collectIssues {
+      await store.send(.factTapped)
+      await store.skipReceivedActions()
+    }
+    #expect(issues.map(\.severity) == [.warning])
+    #expect(issues.first?.message == "Skipped receiving 1 action(s):\n\n  Counter.Action.factResponse(\"0 is a number\")")
+  }
+
+  /// An action whose dump takes several lines is one line in a headline, with no stray spaces.
+  @Test func headlinesWriteAnActionOnOneLine() async {
+    let store = TestStore(initialState: 0) {
+      Reduce<Int, Change> { state, action in
+        if case let .changed(_, to) = action { state = to }
+        return .none
+      }
+    }
+    await withExpectedIssue {
+      await store.send(.changed(from: 1, to: 2)) { $0 = 3 }
+    } matching: { $0.message.contains(".changed(from: 1, to: 2))") }
+  }
+
   // MARK: Skipping
 
   @Test func skipReceivedActionsAndInFlightEffects() async {
@@ -219,4 +264,15 @@ import Testing
     await store.send(.delayedIncrementTapped)
     await store.receive(.incrementTapped) { $0.count = 1 }
   }
+}
+
+/// Two fields one action changes, for partial assertions.
+private struct PartialPair: Equatable, Sendable {
+  var count = 0
+  var isEven = true
+}
+
+/// An action with labelled values, which dumps on several lines.
+private enum Change: Equatable, Sendable {
+  case changed(from: Int, to: Int)
 }
