@@ -304,9 +304,9 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
     let before = core.withLock { $0.asserted }
     // Exhaustive: the state as of the last assertion; otherwise the newest state.
     let actual = exhaustivity == .on ? before : store.state
-    var expected = before
+    let expected: State
     do {
-      try withDependencies({ $0 = store.dependencies }) { try updateStateToExpectedResult(&expected) }
+      expected = try applying(updateStateToExpectedResult, to: before)
     } catch {
       fail("The assertion closure of assert threw an error: \(error)", at: location)
       return
@@ -504,7 +504,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
       return (next, skipped, next.reportedBefore ?? core.asserted, core.received.contains { matching($0.action) })
     }
     if !skipped.isEmpty, case .off(showSkippedAssertions: true) = exhaustivity {
-      warn("Skipped receiving \(skipped.count) action(s):\n\n" + dumpList(skipped), at: location)
+      warnSkippedReceiving(skipped, at: location)
     }
     guard matching(next.action) else {
       let later =
@@ -642,7 +642,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
     if skipped.isEmpty, strict {
       fail("There were no received actions to skip. Remove skipReceivedActions(), or pass strict: false.", at: location)
     } else if !skipped.isEmpty, case .off(showSkippedAssertions: true) = exhaustivity {
-      warn("Skipped receiving \(skipped.count) action(s):\n\n" + dumpList(skipped.map(\.action)), at: location)
+      warnSkippedReceiving(skipped.map(\.action), at: location)
     }
   }
 
@@ -721,9 +721,9 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
         }
         return
       }
-      var expected = actual
+      let expected: State
       do {
-        try withDependencies({ $0 = store.dependencies }) { try updateStateToExpectedResult(&expected) }
+        expected = try applying(updateStateToExpectedResult, to: actual)
       } catch {
         fail("The assertion closure of \(step()) threw an error: \(error)", at: location)
         return
@@ -732,8 +732,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
         fail(stateMismatch(expected: expected, actual: actual, step: step()), at: location)
       } else if case .off(showSkippedAssertions: true) = exhaustivity {
         // What the closure left out: it applied to the state before, against the state after.
-        var asserted = before
-        if (try? withDependencies({ $0 = store.dependencies }) { try updateStateToExpectedResult(&asserted) }) != nil,
+        if let asserted = try? applying(updateStateToExpectedResult, to: before),
           let difference = diff(asserted, actual)
         {
           warn(
@@ -748,7 +747,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
     var expected = before
     if let updateStateToExpectedResult {
       do {
-        try withDependencies({ $0 = store.dependencies }) { try updateStateToExpectedResult(&expected) }
+        expected = try applying(updateStateToExpectedResult, to: before)
       } catch {
         fail("The assertion closure of \(step()) threw an error: \(error)", at: location)
         return
@@ -772,6 +771,22 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
     } else {
       fail(stateMismatch(expected: expected, actual: actual, step: step()), at: location)
     }
+  }
+
+  /// An assertion closure applied to a copy of `state`, with the store's dependencies (so a
+  /// closure that reads `@Dependency` sees what the reducer saw).
+  @inlinable
+  func applying(_ updateStateToExpectedResult: (inout State) throws -> Void, to state: State) throws -> State {
+    var result = state
+    try withDependencies({ $0 = store.dependencies }) { try updateStateToExpectedResult(&result) }
+    return result
+  }
+
+  /// A non-exhaustive store that shows skipped assertions: actions it accepted unreceived.
+  @inlinable
+  func warnSkippedReceiving(_ skipped: [Action], before step: String? = nil, at location: SourceCodeLocation) {
+    let when = step.map { " before \($0)" } ?? ""
+    warn("Skipped receiving \(skipped.count) action(s)\(when):\n\n" + dumpList(skipped), at: location)
   }
 
   /// A non-exhaustive store that shows skipped assertions: the state changed with no assertion.
@@ -819,7 +834,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
     guard exhaustivity == .on else {
       let pending = acceptReceivedActions()
       if !pending.isEmpty, case .off(showSkippedAssertions: true) = exhaustivity {
-        warn("Skipped receiving \(pending.count) action(s) before \(step()):\n\n" + dumpList(pending.map(\.action)), at: location)
+        warnSkippedReceiving(pending.map(\.action), before: step(), at: location)
       }
       return
     }
