@@ -1,0 +1,273 @@
+import Foundation
+import Harness
+import HarnessStore
+import Testing
+
+// Port of TCA's Tests/ComposableArchitectureTests/EffectCancellationTests.swift to Harness.
+// TCA builds these effects from Combine publishers (PassthroughSubject, Just.delay); here they
+// are `.run` effects over `Subject` (TCAScenarioSupport.swift) or a clock's sleep. TCA waits with
+// Task.megaYield() under withMainSerialExecutor; here `waitUntil` polls for the condition
+// (a bounded wait; the `#expect` after it fails if it never held), and a check that nothing
+// more arrives waits a little first.
+
+@Suite struct TCAEffectCancellationTests {
+  struct CancelID: Hashable, Sendable {}
+
+  @Test func testCancellation() async {
+    let values = LockIsolated<[Int]>([])
+    let subject = TCASubject<Int>()
+    let effect = Effect<Int>.run { send in
+      for await n in subject.values() { await send(n) }
+    }
+    .cancellable(id: CancelID())
+
+    let task = Task {
+      for await n in effect.actions { values.withValue { $0.append(n) } }
+    }
+
+    await waitUntil { subject.subscriberCount == 1 }
+    #expect(values.value == [])
+    subject.send(1)
+    await waitUntil { values.value == [1] }
+    #expect(values.value == [1])
+    subject.send(2)
+    await waitUntil { values.value == [1, 2] }
+    #expect(values.value == [1, 2])
+
+    await Task.cancel(id: CancelID())
+
+    subject.send(3)
+    try? await Task.sleep(for: .milliseconds(50))
+    #expect(values.value == [1, 2])
+
+    await task.value
+  }
+
+  @Test func testCancelInFlight() async {
+    let values = LockIsolated<[Int]>([])
+    let subject = TCASubject<Int>()
+    let effect1 = Effect<Int>.run { send in
+      for await n in subject.values() { await send(n) }
+    }
+    .cancellable(id: CancelID(), cancelInFlight: true)
+
+    let task1 = Task {
+      for await n in effect1.actions { values.withValue { $0.append(n) } }
+    }
+    await waitUntil { subject.subscriberCount == 1 }
+
+    #expect(values.value == [])
+    subject.send(1)
+    await waitUntil { values.value == [1] }
+    #expect(values.value == [1])
+    subject.send(2)
+    await waitUntil { values.value == [1, 2] }
+    #expect(values.value == [1, 2])
+
+    let effect2 = Effect<Int>.run { send in
+      for await n in subject.values() { await send(n) }
+    }
+    .cancellable(id: CancelID(), cancelInFlight: true)
+
+    let task2 = Task {
+      for await n in effect2.actions { values.withValue { $0.append(n) } }
+    }
+    // TCA: effect2 starting cancels effect1 (cancelInFlight), so only effect2 is subscribed.
+    // Here both are (see below): wait for effect2 to subscribe.
+    await waitUntil { subject.subscriberCount == 2 }
+
+    // Harness differs here, as documented on `Effect.actions` ("for its own .cancellable(id:),
+    // cancelInFlight and debounce, each stream is a store of its own (as two stores are): they
+    // do not reach the effects of another actions stream"): effect2's cancelInFlight does not
+    // cancel effect1, both stay subscribed and every value arrives twice ([1, 2, 3, 3] and
+    // [1, 2, 3, 3, 4, 4]). TCA's assertions are kept, as known issues.
+    subject.send(3)
+    await waitUntil { values.value.count >= 4 }
+    withKnownIssue("Harness: cancelInFlight does not reach another Effect.actions stream") {
+      #expect(values.value == [1, 2, 3])
+    }
+    #expect(values.value == [1, 2, 3, 3])
+    subject.send(4)
+    await waitUntil { values.value.count >= 6 }
+    withKnownIssue("Harness: cancelInFlight does not reach another Effect.actions stream") {
+      #expect(values.value == [1, 2, 3, 4])
+    }
+    #expect(values.value == [1, 2, 3, 3, 4, 4])
+
+    await Task.cancel(id: CancelID())
+    await task1.value
+    await task2.value
+  }
+
+  @Test func testCancellationAfterDelay() async {
+    let result = LockIsolated<Int?>(nil)
+    let effect = Effect<Int>.run { send in
+      // TCA's 0.15 s, lengthened: under load the cancelling task below may start late.
+      try await Task.sleep(for: .seconds(10))
+      await send(1)
+    }
+    .cancellable(id: CancelID())
+
+    let task = Task {
+      for await n in effect.actions { result.setValue(n) }
+    }
+    #expect(result.value == nil)
+
+    // TCA: DispatchQueue.main.asyncAfter(deadline: .now() + 0.05) { Task.cancel(id: CancelID()) }
+    Task {
+      try await Task.sleep(for: .milliseconds(50))
+      await Task.cancel(id: CancelID())
+    }
+
+    await task.value
+    #expect(result.value == nil)
+  }
+
+  @Test func testCancellationAfterDelay_WithTestScheduler() async {
+    let clock = TestClock()
+    let result = LockIsolated<Int?>(nil)
+    let effect = Effect<Int>.run { send in
+      try await clock.sleep(for: .seconds(2))
+      await send(1)
+    }
+    .cancellable(id: CancelID())
+
+    let task = Task {
+      for await value in effect.actions { result.setValue(value) }
+    }
+    await waitUntil { clock.pendingSleepers.count == 1 }
+
+    #expect(result.value == nil)
+    await clock.advance(by: .seconds(1))
+    await Task.cancel(id: CancelID())
+    await clock.run()
+    #expect(result.value == nil)
+
+    await task.value
+  }
+
+  @Test func testDoubleCancellation() async {
+    let values = LockIsolated<[Int]>([])
+    let subject = TCASubject<Int>()
+    let effect = Effect<Int>.run { send in
+      for await n in subject.values() { await send(n) }
+    }
+    .cancellable(id: CancelID())
+    .cancellable(id: CancelID())
+
+    let task = Task {
+      for await n in effect.actions { values.withValue { $0.append(n) } }
+    }
+    await waitUntil { subject.subscriberCount == 1 }
+    #expect(values.value == [])
+
+    subject.send(1)
+    await waitUntil { values.value == [1] }
+    #expect(values.value == [1])
+
+    await Task.cancel(id: CancelID())
+
+    subject.send(2)
+    try? await Task.sleep(for: .milliseconds(50))
+    #expect(values.value == [1])
+
+    await task.value
+    #expect(values.value == [1])
+  }
+
+  @Test func testCompleteBeforeCancellation() async {
+    let values = LockIsolated<[Int]>([])
+    let subject = TCASubject<Int>()
+    let effect = Effect<Int>.run { send in
+      for await n in subject.values() { await send(n) }
+    }
+    .cancellable(id: CancelID())
+
+    let task = Task {
+      for await n in effect.actions { values.withValue { $0.append(n) } }
+    }
+    await waitUntil { subject.subscriberCount == 1 }
+
+    subject.send(1)
+    await waitUntil { values.value == [1] }
+    #expect(values.value == [1])
+
+    subject.finish()
+    try? await Task.sleep(for: .milliseconds(20))
+    #expect(values.value == [1])
+
+    await Task.cancel(id: CancelID())
+
+    await task.value
+    #expect(values.value == [1])
+  }
+
+  @Test func testSharedId() async {
+    let clock = TestClock()
+    let effect1 = Effect<Int>.run { send in
+      try await clock.sleep(for: .seconds(1))
+      await send(1)
+    }
+    .cancellable(id: "id")
+    let effect2 = Effect<Int>.run { send in
+      try await clock.sleep(for: .seconds(2))
+      await send(2)
+    }
+    .cancellable(id: "id")
+
+    let output = LockIsolated<[Int]>([])
+    let task1 = Task {
+      for await n in effect1.actions { output.withValue { $0.append(n) } }
+    }
+    let task2 = Task {
+      for await n in effect2.actions { output.withValue { $0.append(n) } }
+    }
+    await waitUntil { clock.pendingSleepers.count == 2 }
+
+    #expect(output.value == [])
+    await clock.advance(by: .seconds(1))
+    #expect(output.value == [1])
+    await clock.advance(by: .seconds(1))
+    #expect(output.value == [1, 2])
+
+    await task1.value
+    await task2.value
+  }
+
+  @Test func testImmediateCancellation() async {
+    let clock = TestClock()
+    let output = LockIsolated<[Int]>([])
+    let effect = Effect<Int>.run { send in
+      try await clock.sleep(for: .seconds(1))
+      await send(1)
+    }
+    .cancellable(id: "id")
+
+    let task = Task {
+      for await n in effect.actions { output.withValue { $0.append(n) } }
+    }
+    #expect(output.value == [])
+    task.cancel()
+
+    await clock.advance(by: .seconds(1))
+    #expect(output.value == [])
+
+    await task.value
+  }
+
+  @Test func testNestedMergeCancellation() async {
+    // TCA: `.publisher { (1...2).publisher }.cancellable(id: 1)` merged, `.cancellable(id: 2)`.
+    let effect = Effect<Int>.merge(
+      .run { send in
+        await send(1)
+        await send(2)
+      }
+      .cancellable(id: 1)
+    )
+    .cancellable(id: 2)
+
+    var output: [Int] = []
+    for await n in effect.actions { output.append(n) }
+    #expect(output == [1, 2])
+  }
+}
