@@ -10,29 +10,46 @@ import Testing
 // (a bounded wait; the `#expect` after it fails if it never held), and a check that nothing
 // more arrives waits a little first.
 
+/// Appends every action `effect` sends to `values`, in a task of its own.
+private func collect(_ effect: Effect<Int>, into values: LockIsolated<[Int]>) -> Task<Void, Never> {
+  Task {
+    for await value in effect.actions { values.withValue { $0.append(value) } }
+  }
+}
+
+/// Sends `value` through `subject` and waits until `values` reads `expected` (TCA sends, then
+/// yields until the effect ran).
+private func deliver(
+  _ value: Int, through subject: TCASubject<Int>, expecting expected: [Int], in values: LockIsolated<[Int]>,
+  sourceLocation: SourceLocation = #_sourceLocation
+) async {
+  subject.send(value)
+  await waitUntil { values.value == expected }
+  #expect(values.value == expected, sourceLocation: sourceLocation)
+}
+
+/// Keeps the last action `effect` sends in `result`, in a task of its own.
+private func keepLast(_ effect: Effect<Int>, in result: LockIsolated<Int?>) -> Task<Void, Never> {
+  Task {
+    for await value in effect.actions { result.setValue(value) }
+  }
+}
+
 @Suite struct TCAEffectCancellationTests {
   struct CancelID: Hashable, Sendable {}
 
   @Test func testCancellation() async {
     let values = LockIsolated<[Int]>([])
     let subject = TCASubject<Int>()
-    let effect = Effect<Int>.run { send in
-      for await n in subject.values() { await send(n) }
-    }
-    .cancellable(id: CancelID())
+    let effect = subject.forwarded()
+      .cancellable(id: CancelID())
 
-    let task = Task {
-      for await n in effect.actions { values.withValue { $0.append(n) } }
-    }
+    let task = collect(effect, into: values)
 
     await waitUntil { subject.subscriberCount == 1 }
     #expect(values.value == [])
-    subject.send(1)
-    await waitUntil { values.value == [1] }
-    #expect(values.value == [1])
-    subject.send(2)
-    await waitUntil { values.value == [1, 2] }
-    #expect(values.value == [1, 2])
+    await deliver(1, through: subject, expecting: [1], in: values)
+    await deliver(2, through: subject, expecting: [1, 2], in: values)
 
     await Task.cancel(id: CancelID())
 
@@ -46,32 +63,20 @@ import Testing
   @Test func testCancelInFlight() async {
     let values = LockIsolated<[Int]>([])
     let subject = TCASubject<Int>()
-    let effect1 = Effect<Int>.run { send in
-      for await n in subject.values() { await send(n) }
-    }
-    .cancellable(id: CancelID(), cancelInFlight: true)
+    let effect1 = subject.forwarded()
+      .cancellable(id: CancelID(), cancelInFlight: true)
 
-    let task1 = Task {
-      for await n in effect1.actions { values.withValue { $0.append(n) } }
-    }
+    let task1 = collect(effect1, into: values)
     await waitUntil { subject.subscriberCount == 1 }
 
     #expect(values.value == [])
-    subject.send(1)
-    await waitUntil { values.value == [1] }
-    #expect(values.value == [1])
-    subject.send(2)
-    await waitUntil { values.value == [1, 2] }
-    #expect(values.value == [1, 2])
+    await deliver(1, through: subject, expecting: [1], in: values)
+    await deliver(2, through: subject, expecting: [1, 2], in: values)
 
-    let effect2 = Effect<Int>.run { send in
-      for await n in subject.values() { await send(n) }
-    }
-    .cancellable(id: CancelID(), cancelInFlight: true)
+    let effect2 = subject.forwarded()
+      .cancellable(id: CancelID(), cancelInFlight: true)
 
-    let task2 = Task {
-      for await n in effect2.actions { values.withValue { $0.append(n) } }
-    }
+    let task2 = collect(effect2, into: values)
     // TCA: effect2 starting cancels effect1 (cancelInFlight), so only effect2 is subscribed.
     // Here both are (see below): wait for effect2 to subscribe.
     await waitUntil { subject.subscriberCount == 2 }
@@ -108,9 +113,7 @@ import Testing
     }
     .cancellable(id: CancelID())
 
-    let task = Task {
-      for await n in effect.actions { result.setValue(n) }
-    }
+    let task = keepLast(effect, in: result)
     #expect(result.value == nil)
 
     // TCA: DispatchQueue.main.asyncAfter(deadline: .now() + 0.05) { Task.cancel(id: CancelID()) }
@@ -132,9 +135,7 @@ import Testing
     }
     .cancellable(id: CancelID())
 
-    let task = Task {
-      for await value in effect.actions { result.setValue(value) }
-    }
+    let task = keepLast(effect, in: result)
     await waitUntil { clock.pendingSleepers.count == 1 }
 
     #expect(result.value == nil)
@@ -149,21 +150,15 @@ import Testing
   @Test func testDoubleCancellation() async {
     let values = LockIsolated<[Int]>([])
     let subject = TCASubject<Int>()
-    let effect = Effect<Int>.run { send in
-      for await n in subject.values() { await send(n) }
-    }
-    .cancellable(id: CancelID())
+    let effect = subject.forwarded()
+      .cancellable(id: CancelID())
     .cancellable(id: CancelID())
 
-    let task = Task {
-      for await n in effect.actions { values.withValue { $0.append(n) } }
-    }
+    let task = collect(effect, into: values)
     await waitUntil { subject.subscriberCount == 1 }
     #expect(values.value == [])
 
-    subject.send(1)
-    await waitUntil { values.value == [1] }
-    #expect(values.value == [1])
+    await deliver(1, through: subject, expecting: [1], in: values)
 
     await Task.cancel(id: CancelID())
 
@@ -178,19 +173,13 @@ import Testing
   @Test func testCompleteBeforeCancellation() async {
     let values = LockIsolated<[Int]>([])
     let subject = TCASubject<Int>()
-    let effect = Effect<Int>.run { send in
-      for await n in subject.values() { await send(n) }
-    }
-    .cancellable(id: CancelID())
+    let effect = subject.forwarded()
+      .cancellable(id: CancelID())
 
-    let task = Task {
-      for await n in effect.actions { values.withValue { $0.append(n) } }
-    }
+    let task = collect(effect, into: values)
     await waitUntil { subject.subscriberCount == 1 }
 
-    subject.send(1)
-    await waitUntil { values.value == [1] }
-    #expect(values.value == [1])
+    await deliver(1, through: subject, expecting: [1], in: values)
 
     subject.finish()
     try? await Task.sleep(for: .milliseconds(20))
@@ -216,12 +205,8 @@ import Testing
     .cancellable(id: "id")
 
     let output = LockIsolated<[Int]>([])
-    let task1 = Task {
-      for await n in effect1.actions { output.withValue { $0.append(n) } }
-    }
-    let task2 = Task {
-      for await n in effect2.actions { output.withValue { $0.append(n) } }
-    }
+    let task1 = collect(effect1, into: output)
+    let task2 = collect(effect2, into: output)
     await waitUntil { clock.pendingSleepers.count == 2 }
 
     #expect(output.value == [])
@@ -243,9 +228,7 @@ import Testing
     }
     .cancellable(id: "id")
 
-    let task = Task {
-      for await n in effect.actions { output.withValue { $0.append(n) } }
-    }
+    let task = collect(effect, into: output)
     #expect(output.value == [])
     task.cancel()
 

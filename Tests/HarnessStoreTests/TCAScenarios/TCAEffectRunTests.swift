@@ -65,48 +65,13 @@ import Testing
   }
 
   @Test func testRunCancellation() async {
-    enum CancelID { case response }
-    struct State: Equatable {}
-    enum Action: Equatable { case tapped, response }
-    let store = TestStore(initialState: State()) {
-      Reduce<State, Action> { _, action in
-        switch action {
-        case .tapped:
-          return .run { send in
-            await Task.cancel(id: CancelID.response)
-            try Task.checkCancellation()
-            await send(.response)
-          }
-          .cancellable(id: CancelID.response)
-        case .response:
-          return .none
-        }
-      }
-    }
+    let store = TestStore(initialState: 0) { CancelsItsOwnEffect(catching: false) }
     await store.send(.tapped).finish()
   }
 
+  // A cancelled effect's CancellationError does not reach its `catch:` handler.
   @Test func testRunCancellationCatch() async {
-    enum CancelID { case responseA }
-    struct State: Equatable {}
-    enum Action: Equatable { case tapped, responseA, responseB }
-    let store = TestStore(initialState: State()) {
-      Reduce<State, Action> { _, action in
-        switch action {
-        case .tapped:
-          return .run { send in
-            await Task.cancel(id: CancelID.responseA)
-            try Task.checkCancellation()
-            await send(.responseA)
-          } catch: { _, send in
-            await send(.responseB)
-          }
-          .cancellable(id: CancelID.responseA)
-        case .responseA, .responseB:
-          return .none
-        }
-      }
-    }
+    let store = TestStore(initialState: 0) { CancelsItsOwnEffect(catching: true) }
     await store.send(.tapped).finish()
   }
 
@@ -138,5 +103,29 @@ import Testing
     } matching: { issue in
       issue.message.contains("An action was sent from a completed effect")
     }
+  }
+}
+
+/// `.tapped` runs an effect that cancels itself, then checks for cancellation before it sends
+/// `.responseA` (with a `catch:` handler sending `.responseB` when `catching`).
+private struct CancelsItsOwnEffect: Reducer {
+  enum CancelID { case response }
+  enum Action: Equatable, Sendable { case tapped, responseA, responseB }
+  let catching: Bool
+
+  func reduce(into state: inout Int, action: Action) -> Effect<Action> {
+    guard action == .tapped else { return .none }
+    return Effect.run(operation: Self.cancelThenSend, catch: catching ? Self.sendResponseB : nil)
+      .cancellable(id: CancelID.response)
+  }
+
+  @Sendable static func sendResponseB(_ error: any Error, _ send: Send<Action>) async {
+    await send(.responseB)
+  }
+
+  @Sendable static func cancelThenSend(_ send: Send<Action>) async throws {
+    await Task.cancel(id: CancelID.response)
+    try Task.checkCancellation()
+    await send(.responseA)
   }
 }

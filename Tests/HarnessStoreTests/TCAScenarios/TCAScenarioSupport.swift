@@ -88,6 +88,13 @@ final class TCASubject<Value: Sendable>: Sendable {
 
   var subscriberCount: Int { subscribers.withLock { $0.count } }
 
+  /// An effect that subscribes and sends every value it gets (TCA's `.publisher { subject }`).
+  func forwarded() -> Effect<Value> {
+    .run { send in
+      for await value in self.values() { await send(value) }
+    }
+  }
+
   func send(_ value: Value) {
     for continuation in subscribers.withLock({ Array($0.values) }) { continuation.yield(value) }
   }

@@ -4,6 +4,30 @@ import HarnessStore
 import Testing
 
 // Port of TCA's Tests/ComposableArchitectureTests/TestStoreNonExhaustiveTests.swift to Harness.
+//
+// Ported earlier under Harness names (the same scenarios, not repeated here):
+// - testCasePathReceive_Exhaustive: NonExhaustiveReceiveTests.receiveByCase
+// - testCasePathReceive_Exhaustive_NonEquatable: NonExhaustiveReceiveTests.receiveByCaseAndByPredicateWithoutEquatableActions
+// - testCasePathReceive_NonExhaustive: NonExhaustiveReceiveTests.receiveByCase
+// - testCasePathReceive_PartialExhaustive: NonExhaustiveReceiveTests.receiveByCase
+// - testCasePathReceive_ReceivedExtraAction: NonExhaustiveReceiveTests.receivingTheSameCaseTwiceWhenItCameOnceFailsOnce
+// - testCasePathReceive_SkipReceivedAction: NonExhaustiveReceiveTests.receiveByCaseSkipsTheActionsBeforeTheMatchingOne
+// - testCasePathReceive_WrongAction: NonExhaustiveReceiveTests.receivingAnActionThatNeverCameFailsOnceAndSkipsNothing
+// - testNonExhaustiveSend_PartialExhaustive: TestStoreTests.showSkippedAssertionsShowsWhatAPartialAssertionLeftOut
+// - testPredicateReceive_Exhaustive_NonEquatable: NonExhaustiveReceiveTests.receiveByCaseAndByPredicateWithoutEquatableActions
+// - testReceiveNonExhaustiveWithTimeout: NonExhaustiveReceiveTests.receiveWaitsPastNonMatchingActions
+// - testReceiveNonExhaustiveWithTimeoutMultipleMatching: NonExhaustiveReceiveTests.receiveTwiceWhenTheActionComesTwice
+// - testReceiveNonExhaustiveWithTimeoutMultipleNonMatching: NonExhaustiveReceiveTests.receiveFailsOnceWhenOnlyNonMatchingActionsCome
+// - testReceive_SkipAction: NonExhaustiveReceiveTests.receiveSkipsTheActionsBeforeTheMatchingOne
+// - testReceive_StateChange: NonExhaustiveReceiveTests.receiveChecksOnlyWhatTheAssertionChanges
+// - testSendWithUnreceivedAction: NonExhaustiveReceiveTests.sendSkipsTheUnreceivedActions
+// - testSendWithUnreceivedActions_SkipsActions: NonExhaustiveReceiveTests.sendAcceptsTheUnreceivedActionsState
+// - testSkipReceivedActions_PartialExhaustive: TestStoreTests.showSkippedAssertionsListsWhatSkipReceivedActionsSkipped
+
+/// Every action starts an effect that sleeps a second (real time).
+private func sleepsASecond() -> Reduce<Int, Bool> {
+  Reduce { _, _ in .run { _ in try await Task.sleep(nanoseconds: 1_000_000_000) } }
+}
 
 /// The reducer most of these tests share: true sends false, each adds one.
 private func boolCounter() -> Reduce<Int, Bool> {
@@ -47,22 +71,9 @@ private func boolCounter() -> Reduce<Int, Bool> {
     #expect(store.state == 2)
   }
 
-  @Test func testSkipReceivedActions_PartialExhaustive() async {
-    await expectSkippedAssertionWarnings(1) {
-      let store = TestStore(initialState: 0) { boolCounter() }
-      store.exhaustivity = .off(showSkippedAssertions: true)
-      await store.send(true) { $0 = 1 }
-      #expect(store.state == 1)
-      await store.skipReceivedActions(strict: false)
-      #expect(store.state == 2)
-    }
-  }
-
   @Test func testCancelInFlightEffects_NonStrict() async {
     let store = TestStore(initialState: 0) {
-      Reduce<Int, Bool> { _, _ in
-        .run { _ in try await Task.sleep(nanoseconds: 1_000_000_000) }
-      }
+      sleepsASecond()
     }
     await store.send(true)
     await store.skipInFlightEffects(strict: false)
@@ -81,9 +92,7 @@ private func boolCounter() -> Reduce<Int, Bool> {
 
   @Test func testCancelInFlightEffects_NonExhaustive() async {
     let store = TestStore(initialState: 0) {
-      Reduce<Int, Bool> { _, _ in
-        .run { _ in try await Task.sleep(nanoseconds: 1_000_000_000) }
-      }
+      sleepsASecond()
     }
     store.exhaustivity = .off
     await store.send(true)
@@ -93,9 +102,7 @@ private func boolCounter() -> Reduce<Int, Bool> {
   @Test func testCancelInFlightEffects_PartialExhaustive() async {
     await expectSkippedAssertionWarnings(1) {
       let store = TestStore(initialState: 0) {
-        Reduce<Int, Bool> { _, _ in
-          .run { _ in try await Task.sleep(nanoseconds: 1_000_000_000) }
-        }
+        sleepsASecond()
       }
       store.exhaustivity = .off(showSkippedAssertions: true)
       await store.send(true)
@@ -126,9 +133,7 @@ private func boolCounter() -> Reduce<Int, Bool> {
   @Test func testIgnoreInFlightEffects_PartialExhaustive() async {
     await expectSkippedAssertionWarnings(1) {
       let store = TestStore(initialState: 0) {
-        Reduce<Int, Bool> { _, _ in
-          .run { _ in try await Task.sleep(nanoseconds: 1_000_000_000) }
-        }
+        sleepsASecond()
       }
       store.exhaustivity = .off(showSkippedAssertions: true)
       await store.send(true)
@@ -137,32 +142,10 @@ private func boolCounter() -> Reduce<Int, Bool> {
 
   @Test func testIgnoreInFlightEffects_NonExhaustive() async {
     let store = TestStore(initialState: 0) {
-      Reduce<Int, Bool> { _, _ in
-        .run { _ in try await Task.sleep(nanoseconds: 1_000_000_000) }
-      }
+      sleepsASecond()
     }
     store.exhaustivity = .off
     await store.send(true)
-  }
-
-  @Test func testNonExhaustiveSend_PartialExhaustive() async {
-    await expectSkippedAssertionWarnings(2) {
-      let store = TestStore(initialState: ParityCounter.State()) { ParityCounter() }
-      store.exhaustivity = .off(showSkippedAssertions: true)
-
-      await store.send(.increment) {
-        $0.count = 1
-        // isEven = false not asserted
-      }
-      await store.send(.increment) {
-        $0.isEven = true
-        // count = 2 not asserted
-      }
-      await store.send(.increment) {
-        $0.count = 3
-        $0.isEven = false
-      }
-    }
   }
 
   @Test func testNonExhaustiveSend_PartialExhaustive_Prefix() async {
@@ -192,30 +175,7 @@ private func boolCounter() -> Reduce<Int, Bool> {
   // Actions can be sent without receiving every effect action first.
   @Test func testSend_SkipReceivedActions() async {
     await expectSkippedAssertionWarnings(1) {
-      struct State: Equatable {
-        var count = 0
-        var isLoggedIn = false
-      }
-      enum Action {
-        case decrement
-        case increment
-        case loggedInResponse(Bool)
-      }
-      let store = TestStore(initialState: State()) {
-        Reduce<State, Action> { state, action in
-          switch action {
-          case .decrement:
-            state.count -= 1
-            return .none
-          case .increment:
-            state.count += 1
-            return .send(.loggedInResponse(true))
-          case let .loggedInResponse(response):
-            state.isLoggedIn = response
-            return .none
-          }
-        }
-      }
+      let store = TestStore(initialState: LoggingIn.State()) { LoggingIn() }
       store.exhaustivity = .off(showSkippedAssertions: true)
 
       await store.send(.increment) { $0.count = 1 }
@@ -224,26 +184,7 @@ private func boolCounter() -> Reduce<Int, Bool> {
   }
 
   @Test func testSend_SkipReceivedActions_BadAssertion() async {
-    struct State: Equatable {
-      var count = 0
-      var isLoggedIn = false
-    }
-    enum Action: Equatable {
-      case increment
-      case loggedInResponse(Bool)
-    }
-    let store = TestStore(initialState: State()) {
-      Reduce<State, Action> { state, action in
-        switch action {
-        case .increment:
-          state.count += 1
-          return .send(.loggedInResponse(true))
-        case let .loggedInResponse(response):
-          state.isLoggedIn = response
-          return .none
-        }
-      }
-    }
+    let store = TestStore(initialState: LoggingIn.State()) { LoggingIn() }
     store.exhaustivity = .off(showSkippedAssertions: true)
 
     await store.send(.increment) { $0.count = 1 }
@@ -268,74 +209,6 @@ private func boolCounter() -> Reduce<Int, Bool> {
       await store.send(.increment) { $0.count = 3 }
       #expect(store.state == ParityCounter.State(count: 3, isEven: false))
     }
-  }
-
-  @Test func testReceive_StateChange() async {
-    await expectSkippedAssertionWarnings(2) {
-      let store = TestStore(initialState: NonExhaustiveReceive.State()) { NonExhaustiveReceive() }
-      store.exhaustivity = .off(showSkippedAssertions: true)
-
-      await store.send(.onAppear)
-      #expect(store.state == NonExhaustiveReceive.State(count: 0, int: 0, string: ""))
-
-      await store.receive(.response1(42)) { $0.int = 42 }
-      #expect(store.state == NonExhaustiveReceive.State(count: 1, int: 42, string: ""))
-
-      await store.receive(.response2("Hello")) { $0.string = "Hello" }
-      #expect(store.state == NonExhaustiveReceive.State(count: 2, int: 42, string: "Hello"))
-    }
-  }
-
-  @Test func testReceive_SkipAction() async {
-    await expectSkippedAssertionWarnings(1) {
-      let store = TestStore(initialState: NonExhaustiveReceive.State()) { NonExhaustiveReceive() }
-      store.exhaustivity = .off(showSkippedAssertions: true)
-
-      await store.send(.onAppear)
-      #expect(store.state == NonExhaustiveReceive.State(count: 0, int: 0, string: ""))
-
-      await store.receive(.response2("Hello")) {
-        $0.count = 2
-        $0.string = "Hello"
-      }
-      #expect(store.state == NonExhaustiveReceive.State(count: 2, int: 42, string: "Hello"))
-    }
-  }
-
-  @Test func testSendWithUnreceivedAction() async {
-    await expectSkippedAssertionWarnings(3) {
-      let store = TestStore(initialState: NonExhaustiveReceive.State()) { NonExhaustiveReceive() }
-      store.exhaustivity = .off(showSkippedAssertions: true)
-      await store.send(.onAppear)
-      await store.send(.onAppear)
-    }
-  }
-
-  @Test func testSendWithUnreceivedActions_SkipsActions() async {
-    enum Action: Equatable {
-      case tap
-      case response(Int)
-    }
-    let store = TestStore(initialState: 0) {
-      Reduce<Int, Action> { state, action in
-        switch action {
-        case .tap:
-          state += 1
-          return .run { [state] send in await send(.response(state + 42)) }
-        case let .response(number):
-          state = number
-          return .none
-        }
-      }
-    }
-    store.exhaustivity = .off
-
-    await store.send(.tap)
-    #expect(store.state == 1)
-    await store.send(.tap)
-    #expect(store.state == 44)
-    await store.skipReceivedActions()
-    #expect(store.state == 86)
   }
 
   @Test func testPartialExhaustivityPrefix() async {
@@ -371,191 +244,6 @@ private func boolCounter() -> Reduce<Int, Bool> {
       await store.skipInFlightEffects()
       await store.skipReceivedActions()
     }
-  }
-
-  // TCA's case-key-path receives (`receive(\.response1)`) as Harness case-constructor receives.
-  @Test func testCasePathReceive_PartialExhaustive() async {
-    await expectSkippedAssertionWarnings(2) {
-      let store = TestStore(initialState: NonExhaustiveReceive.State()) { NonExhaustiveReceive() }
-      store.exhaustivity = .off(showSkippedAssertions: true)
-
-      await store.send(.onAppear)
-      await store.receive(NonExhaustiveReceive.Action.response1) { $0.int = 42 }
-      await store.receive(NonExhaustiveReceive.Action.response2) { $0.string = "Hello" }
-    }
-  }
-
-  @Test func testCasePathReceive_NonExhaustive() async {
-    let store = TestStore(initialState: NonExhaustiveReceive.State()) { NonExhaustiveReceive() }
-    store.exhaustivity = .off
-
-    await store.send(.onAppear)
-    await store.receive(NonExhaustiveReceive.Action.response1) { $0.int = 42 }
-    await store.receive(NonExhaustiveReceive.Action.response2) { $0.string = "Hello" }
-  }
-
-  @Test func testCasePathReceive_Exhaustive() async {
-    let store = TestStore(initialState: NonExhaustiveReceive.State()) { NonExhaustiveReceive() }
-
-    await store.send(.onAppear)
-    await store.receive(NonExhaustiveReceive.Action.response1) {
-      $0.count = 1
-      $0.int = 42
-    }
-    await store.receive(NonExhaustiveReceive.Action.response2) {
-      $0.count = 2
-      $0.string = "Hello"
-    }
-  }
-
-  @Test func testCasePathReceive_Exhaustive_NonEquatable() async {
-    let store = TestStore(initialState: 0) {
-      Reduce<Int, NonEquatableAction> { _, action in
-        switch action {
-        case .tap: return .send(.response(NonEquatable()))
-        case .response: return .none
-        }
-      }
-    }
-    await store.send(.tap)
-    await store.receive(NonEquatableAction.response)
-  }
-
-  @Test func testPredicateReceive_Exhaustive_NonEquatable() async {
-    struct NonEquatable {}
-    enum Action {
-      case tap
-      case response(NonEquatable)
-    }
-    let store = TestStore(initialState: 0) {
-      Reduce<Int, Action> { _, action in
-        switch action {
-        case .tap: return .send(.response(NonEquatable()))
-        case .response: return .none
-        }
-      }
-    }
-    await store.send(.tap)
-    await store.receive(where: { if case .response = $0 { true } else { false } })
-  }
-
-  @Test func testCasePathReceive_SkipReceivedAction() async {
-    await expectSkippedAssertionWarnings(2) {
-      let store = TestStore(initialState: NonExhaustiveReceive.State()) { NonExhaustiveReceive() }
-      store.exhaustivity = .off(showSkippedAssertions: true)
-
-      await store.send(.onAppear)
-      await store.receive(NonExhaustiveReceive.Action.response2) { $0.string = "Hello" }
-    }
-  }
-
-  @Test func testCasePathReceive_WrongAction() async {
-    await expectSkippedAssertionWarnings(2) {
-      let store = TestStore(initialState: NonExhaustiveReceive.State()) { NonExhaustiveReceive() }
-      store.exhaustivity = .off(showSkippedAssertions: true)
-
-      await store.send(.onAppear)
-
-      // TCA: "Expected to receive an action matching case path, but didn't get one." (`\.onAppear`
-      // has no payload: Harness receives it by value.)
-      await expectTCAIssue("Expected to receive", "onAppear") {
-        await store.receive(.onAppear)
-      }
-      await store.receive(NonExhaustiveReceive.Action.response1)
-      await store.receive(NonExhaustiveReceive.Action.response2)
-    }
-  }
-
-  @Test func testCasePathReceive_ReceivedExtraAction() async {
-    await expectSkippedAssertionWarnings(2) {
-      let store = TestStore(initialState: NonExhaustiveReceive.State()) { NonExhaustiveReceive() }
-      store.exhaustivity = .off(showSkippedAssertions: true)
-
-      await store.send(.onAppear)
-      await store.receive(NonExhaustiveReceive.Action.response2)
-
-      // TCA: "Expected to receive an action matching case path, but didn't get one."
-      await expectTCAIssue("Expected to receive", "response2") {
-        await store.receive(NonExhaustiveReceive.Action.response2)
-      }
-    }
-  }
-
-  @Test func testReceiveNonExhaustiveWithTimeout() async {
-    struct State: Equatable {}
-    enum Action: Equatable { case tap, response1, response2 }
-    let store = TestStore(initialState: State()) {
-      Reduce<State, Action> { _, action in
-        switch action {
-        case .tap:
-          return .run { send in
-            try await Task.sleep(for: .milliseconds(10))
-            await send(.response1)
-            try await Task.sleep(for: .milliseconds(10))
-            await send(.response2)
-          }
-        case .response1, .response2:
-          return .none
-        }
-      }
-    }
-    store.exhaustivity = .off
-
-    await store.send(.tap)
-    await store.receive(.response2, timeout: .seconds(1))
-  }
-
-  @Test func testReceiveNonExhaustiveWithTimeoutMultipleNonMatching() async {
-    struct State: Equatable {}
-    enum Action: Equatable { case tap, response1, response2 }
-    let store = TestStore(initialState: State()) {
-      Reduce<State, Action> { _, action in
-        switch action {
-        case .tap:
-          return .run { send in
-            try await Task.sleep(for: .milliseconds(10))
-            await send(.response1)
-            try await Task.sleep(for: .milliseconds(10))
-            await send(.response1)
-          }
-        case .response1, .response2:
-          return .none
-        }
-      }
-    }
-    store.exhaustivity = .off
-
-    await store.send(.tap)
-    // TCA: "Expected to receive a matching action, but received none after 1.0 seconds." or
-    // "Expected to receive the following action, but didn't" + "Action.response2".
-    await expectTCAIssue("Expected to receive", "response2") {
-      await store.receive(.response2, timeout: .seconds(1))
-    }
-  }
-
-  @Test func testReceiveNonExhaustiveWithTimeoutMultipleMatching() async {
-    struct State: Equatable {}
-    enum Action: Equatable { case tap, response1, response2 }
-    let store = TestStore(initialState: State()) {
-      Reduce<State, Action> { _, action in
-        switch action {
-        case .tap:
-          return .run { send in
-            try await Task.sleep(for: .milliseconds(10))
-            await send(.response2)
-            try await Task.sleep(for: .milliseconds(10))
-            await send(.response2)
-          }
-        case .response1, .response2:
-          return .none
-        }
-      }
-    }
-    store.exhaustivity = .off
-
-    await store.send(.tap)
-    await store.receive(.response2, timeout: .seconds(1))
-    await store.receive(.response2, timeout: .seconds(1))
   }
 
   @Test func testNonExhaustive_ShowSkippedAssertions_ExpectedStateToChange() async {
@@ -640,6 +328,33 @@ private func boolCounter() -> Reduce<Int, Bool> {
 
 // MARK: - Features
 
+/// `.increment` counts and logs in (by sending `.loggedInResponse(true)`); `.decrement` counts down.
+private struct LoggingIn: Reducer {
+  struct State: Equatable, Sendable {
+    var count = 0
+    var isLoggedIn = false
+  }
+  enum Action: Equatable, Sendable {
+    case decrement
+    case increment
+    case loggedInResponse(Bool)
+  }
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .decrement:
+      state.count -= 1
+      return .none
+    case .increment:
+      state.count += 1
+      return .send(.loggedInResponse(true))
+    case let .loggedInResponse(response):
+      state.isLoggedIn = response
+      return .none
+    }
+  }
+}
+
 private struct ParityCounter: Reducer {
   struct State: Equatable, Sendable {
     var count = 0
@@ -658,37 +373,6 @@ private struct ParityCounter: Reducer {
     case .decrement:
       state.count -= 1
       state.isEven.toggle()
-      return .none
-    }
-  }
-}
-
-private struct NonExhaustiveReceive: Reducer {
-  struct State: Equatable, Sendable {
-    var count = 0
-    var int = 0
-    var string = ""
-  }
-  enum Action: Equatable, Sendable {
-    case onAppear
-    case response1(Int)
-    case response2(String)
-  }
-  func reduce(into state: inout State, action: Action) -> Effect<Action> {
-    switch action {
-    case .onAppear:
-      state = State()
-      return .merge(
-        .send(.response1(42)),
-        .send(.response2("Hello"))
-      )
-    case let .response1(int):
-      state.count += 1
-      state.int = int
-      return .none
-    case let .response2(string):
-      state.count += 1
-      state.string = string
       return .none
     }
   }
