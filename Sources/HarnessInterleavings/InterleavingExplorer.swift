@@ -378,7 +378,7 @@ package struct InterleavingExplorer: Sendable {
       }
       search.deadline = deadline
       let outcome = await search.run { _ in }
-      return (outcome.failure.flatMap { $0.run.stalled ? nil : $0.order.decisions }, outcome.runs)
+      return (outcome.failure.flatMap { $0.run.stalled ? nil : $0.order.decisions }, outcome.runs, outcome.isComplete)
     }
     return await shrinker.shrink(decisions, failedBy: run)
   }

@@ -145,4 +145,38 @@ private func failureMessage(
     #expect(ScheduleShrinker.isSmaller([decisions[1]], than: decisions))
     #expect(!ScheduleShrinker.isSmaller(decisions, than: [decisions[1]]))
   }
+
+  @Test func theKthCutKeepsTheFirstKPreemptions() {
+    func decision(_ chosen: Int, preempting: Bool) -> TrackedDecision {
+      TrackedDecision(
+        readyCount: 2, chosen: chosen, step: 1, chosenTask: chosen + 1, currentTask: 1, isPreemption: preempting,
+        currentTaskJobs: 1)
+    }
+    let decisions = [
+      decision(0, preempting: false), decision(1, preempting: true), decision(0, preempting: false),
+      decision(1, preempting: true),
+    ]
+    let cuts = ScheduleShrinker.cuts(of: decisions)
+    #expect(cuts.count == 2)
+    #expect(cuts[0] == [.index(0, readyCount: 2, task: 1), .continuing])
+    #expect(
+      cuts[1] == [
+        .index(0, readyCount: 2, task: 1), .index(1, readyCount: 2, task: 2), .index(0, readyCount: 2, task: 1),
+        .continuing,
+      ])
+    #expect(ScheduleShrinker.cuts(of: [decision(0, preempting: false)]).isEmpty)
+  }
+
+  /// The guided replays (the order without preemption, then cuts found by bisection) reach or
+  /// come near each planted bug's fewest preemptions in a few replays, so the bounded search has
+  /// little below them to run: 3–12 replays each (in a debug build), where running the search
+  /// first took up to 21 (lost update).
+  @Test(arguments: plantedBugs.indices)
+  func shrinkingTakesAFewReplays(bug: Int) async throws {
+    let (name, _, body) = plantedBugs[bug]
+    let message = try #require(await failureMessage(of: body), "\(name)")
+    let range = try #require(message.range(of: #"[( ](\d+) replays?[).]"#, options: .regularExpression), "\(name): \(message)")
+    let replays = try #require(Int(message[range].filter(\.isNumber)))
+    #expect(replays <= 16, "\(name): \(message)")
+  }
 }
