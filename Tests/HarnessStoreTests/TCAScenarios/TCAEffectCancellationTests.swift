@@ -5,10 +5,9 @@ import Testing
 
 // Port of TCA's Tests/ComposableArchitectureTests/EffectCancellationTests.swift to Harness.
 // TCA builds these effects from Combine publishers (PassthroughSubject, Just.delay); here they
-// are `.run` effects over `Subject` (TCAScenarioSupport.swift) or a clock's sleep. TCA waits with
-// Task.megaYield() under withMainSerialExecutor; here `waitUntil` polls for the condition
-// (a bounded wait; the `#expect` after it fails if it never held), and a check that nothing
-// more arrives waits a little first.
+// are `.run` effects over `TCASubject` (TCAScenarioSupport.swift) or a clock's sleep. TCA waits with
+// Task.megaYield() under withMainSerialExecutor; here a `TestWork` settles: every task the test
+// started has run as far as it can, so what the effects send has arrived, and nothing more will.
 
 /// Appends every action `effect` sends to `values`, in a task of its own.
 private func collect(_ effect: Effect<Int>, into values: LockIsolated<[Int]>) -> Task<Void, Never> {
@@ -17,14 +16,14 @@ private func collect(_ effect: Effect<Int>, into values: LockIsolated<[Int]>) ->
   }
 }
 
-/// Sends `value` through `subject` and waits until `values` reads `expected` (TCA sends, then
-/// yields until the effect ran).
+/// Sends `value` through `subject`, lets `work` settle (TCA sends, then yields until the effect
+/// ran), and expects `values` to read `expected`.
 private func deliver(
-  _ value: Int, through subject: TCASubject<Int>, expecting expected: [Int], in values: LockIsolated<[Int]>,
-  sourceLocation: SourceLocation = #_sourceLocation
+  _ value: Int, through subject: TCASubject<Int>, settling work: TestWork, expecting expected: [Int],
+  in values: LockIsolated<[Int]>, sourceLocation: SourceLocation = #_sourceLocation
 ) async {
   subject.send(value)
-  await waitUntil { values.value == expected }
+  await work.settle()
   #expect(values.value == expected, sourceLocation: sourceLocation)
 }
 
@@ -39,6 +38,7 @@ private func keepLast(_ effect: Effect<Int>, in result: LockIsolated<Int?>) -> T
   struct CancelID: Hashable, Sendable {}
 
   @Test func testCancellation() async {
+    let work = TestWork()
     let values = LockIsolated<[Int]>([])
     let subject = TCASubject<Int>()
     let effect = subject.forwarded()
@@ -46,32 +46,35 @@ private func keepLast(_ effect: Effect<Int>, in result: LockIsolated<Int?>) -> T
 
     let task = collect(effect, into: values)
 
-    await waitUntil { subject.subscriberCount == 1 }
+    await work.settle()
+    #expect(subject.subscriberCount == 1)
     #expect(values.value == [])
-    await deliver(1, through: subject, expecting: [1], in: values)
-    await deliver(2, through: subject, expecting: [1, 2], in: values)
+    await deliver(1, through: subject, settling: work, expecting: [1], in: values)
+    await deliver(2, through: subject, settling: work, expecting: [1, 2], in: values)
 
     await Task.cancel(id: CancelID())
 
     subject.send(3)
-    try? await Task.sleep(for: .milliseconds(50))
+    await work.settle()
     #expect(values.value == [1, 2])
 
     await task.value
   }
 
   @Test func testCancelInFlight() async {
+    let work = TestWork()
     let values = LockIsolated<[Int]>([])
     let subject = TCASubject<Int>()
     let effect1 = subject.forwarded()
       .cancellable(id: CancelID(), cancelInFlight: true)
 
     let task1 = collect(effect1, into: values)
-    await waitUntil { subject.subscriberCount == 1 }
+    await work.settle()
+    #expect(subject.subscriberCount == 1)
 
     #expect(values.value == [])
-    await deliver(1, through: subject, expecting: [1], in: values)
-    await deliver(2, through: subject, expecting: [1, 2], in: values)
+    await deliver(1, through: subject, settling: work, expecting: [1], in: values)
+    await deliver(2, through: subject, settling: work, expecting: [1, 2], in: values)
 
     let effect2 = subject.forwarded()
       .cancellable(id: CancelID(), cancelInFlight: true)
@@ -79,7 +82,8 @@ private func keepLast(_ effect: Effect<Int>, in result: LockIsolated<Int?>) -> T
     let task2 = collect(effect2, into: values)
     // TCA: effect2 starting cancels effect1 (cancelInFlight), so only effect2 is subscribed.
     // Here both are (see below): wait for effect2 to subscribe.
-    await waitUntil { subject.subscriberCount == 2 }
+    await work.settle()
+    #expect(subject.subscriberCount == 2)
 
     // Harness differs here, as documented on `Effect.actions` ("for its own .cancellable(id:),
     // cancelInFlight and debounce, each stream is a store of its own (as two stores are): they
@@ -87,13 +91,13 @@ private func keepLast(_ effect: Effect<Int>, in result: LockIsolated<Int?>) -> T
     // cancel effect1, both stay subscribed and every value arrives twice ([1, 2, 3, 3] and
     // [1, 2, 3, 3, 4, 4]). TCA's assertions are kept, as known issues.
     subject.send(3)
-    await waitUntil { values.value.count >= 4 }
+    await work.settle()
     withKnownIssue("Harness: cancelInFlight does not reach another Effect.actions stream") {
       #expect(values.value == [1, 2, 3])
     }
     #expect(values.value == [1, 2, 3, 3])
     subject.send(4)
-    await waitUntil { values.value.count >= 6 }
+    await work.settle()
     withKnownIssue("Harness: cancelInFlight does not reach another Effect.actions stream") {
       #expect(values.value == [1, 2, 3, 4])
     }
@@ -127,6 +131,7 @@ private func keepLast(_ effect: Effect<Int>, in result: LockIsolated<Int?>) -> T
   }
 
   @Test func testCancellationAfterDelay_WithTestScheduler() async {
+    let work = TestWork()
     let clock = TestClock()
     let result = LockIsolated<Int?>(nil)
     let effect = Effect<Int>.run { send in
@@ -136,7 +141,8 @@ private func keepLast(_ effect: Effect<Int>, in result: LockIsolated<Int?>) -> T
     .cancellable(id: CancelID())
 
     let task = keepLast(effect, in: result)
-    await waitUntil { clock.pendingSleepers.count == 1 }
+    await work.settle()
+    #expect(clock.pendingSleepers.count == 1)
 
     #expect(result.value == nil)
     await clock.advance(by: .seconds(1))
@@ -148,6 +154,7 @@ private func keepLast(_ effect: Effect<Int>, in result: LockIsolated<Int?>) -> T
   }
 
   @Test func testDoubleCancellation() async {
+    let work = TestWork()
     let values = LockIsolated<[Int]>([])
     let subject = TCASubject<Int>()
     let effect = subject.forwarded()
@@ -155,15 +162,16 @@ private func keepLast(_ effect: Effect<Int>, in result: LockIsolated<Int?>) -> T
     .cancellable(id: CancelID())
 
     let task = collect(effect, into: values)
-    await waitUntil { subject.subscriberCount == 1 }
+    await work.settle()
+    #expect(subject.subscriberCount == 1)
     #expect(values.value == [])
 
-    await deliver(1, through: subject, expecting: [1], in: values)
+    await deliver(1, through: subject, settling: work, expecting: [1], in: values)
 
     await Task.cancel(id: CancelID())
 
     subject.send(2)
-    try? await Task.sleep(for: .milliseconds(50))
+    await work.settle()
     #expect(values.value == [1])
 
     await task.value
@@ -171,18 +179,20 @@ private func keepLast(_ effect: Effect<Int>, in result: LockIsolated<Int?>) -> T
   }
 
   @Test func testCompleteBeforeCancellation() async {
+    let work = TestWork()
     let values = LockIsolated<[Int]>([])
     let subject = TCASubject<Int>()
     let effect = subject.forwarded()
       .cancellable(id: CancelID())
 
     let task = collect(effect, into: values)
-    await waitUntil { subject.subscriberCount == 1 }
+    await work.settle()
+    #expect(subject.subscriberCount == 1)
 
-    await deliver(1, through: subject, expecting: [1], in: values)
+    await deliver(1, through: subject, settling: work, expecting: [1], in: values)
 
     subject.finish()
-    try? await Task.sleep(for: .milliseconds(20))
+    await work.settle()
     #expect(values.value == [1])
 
     await Task.cancel(id: CancelID())
@@ -192,6 +202,7 @@ private func keepLast(_ effect: Effect<Int>, in result: LockIsolated<Int?>) -> T
   }
 
   @Test func testSharedId() async {
+    let work = TestWork()
     let clock = TestClock()
     let effect1 = Effect<Int>.run { send in
       try await clock.sleep(for: .seconds(1))
@@ -207,7 +218,8 @@ private func keepLast(_ effect: Effect<Int>, in result: LockIsolated<Int?>) -> T
     let output = LockIsolated<[Int]>([])
     let task1 = collect(effect1, into: output)
     let task2 = collect(effect2, into: output)
-    await waitUntil { clock.pendingSleepers.count == 2 }
+    await work.settle()
+    #expect(clock.pendingSleepers.count == 2)
 
     #expect(output.value == [])
     await clock.advance(by: .seconds(1))

@@ -55,21 +55,6 @@ func neverEnding() async throws {
   throw CancellationError()
 }
 
-/// Polls `condition` until it holds or `timeout` passes (stand-in for `Task.megaYield()`).
-@discardableResult
-func waitUntil(
-  timeout: Duration = .seconds(30),
-  _ condition: @Sendable () -> Bool
-) async -> Bool {
-  let clock = ContinuousClock()
-  let deadline = clock.now.advanced(by: timeout)
-  while !condition() {
-    if clock.now >= deadline { return false }
-    try? await Task.sleep(for: .milliseconds(1))
-  }
-  return true
-}
-
 /// Stand-in for Combine's `PassthroughSubject`: each `values()` call is a subscriber; `send`
 /// reaches every current subscriber, `finish` completes them all.
 final class TCASubject<Value: Sendable>: Sendable {
