@@ -42,13 +42,18 @@ package struct ScheduleShrinker {
     var floor = 0
     // Whether one more replay fits the budget, the last exact replay left aside.
     func mayReplay() -> Bool { replays < budget.replays - 1 && clock.now - start < budget.duration }
+    // Replays `order` (one replay of the budget): its decisions if it failed without stalling.
+    func failingRun(_ order: GuidedOrder) async -> [TrackedDecision]? {
+      replays += 1
+      let candidate = await runCandidate(order, false)
+      guard candidate.run.failed, !candidate.run.stalled else { return nil }
+      return candidate.order.finalPolicy.tracked
+    }
     // Replays `guide` (once per guide); keeps the run if it fails and is smaller. Whether it did.
     func tryGuide(_ guide: [GuidedOrder.Guide]) async -> Bool {
-      guard tried.insert(guide).inserted, mayReplay() else { return false }
-      replays += 1
-      let candidate = await runCandidate(GuidedOrder(guide: guide), false)
-      let tracked = candidate.order.finalPolicy.tracked
-      guard candidate.run.failed, !candidate.run.stalled, Self.isSmaller(tracked, than: best) else { return false }
+      guard tried.insert(guide).inserted, mayReplay(), let tracked = await failingRun(GuidedOrder(guide: guide)),
+        Self.isSmaller(tracked, than: best)
+      else { return false }
       best = tracked
       return true
     }
@@ -75,11 +80,7 @@ package struct ScheduleShrinker {
         if found.complete { floor = bound + 1 }
         return
       }
-      guard mayReplay() else { return }
-      replays += 1
-      let candidate = await runCandidate(GuidedOrder(exactly: decisions), false)
-      let tracked = candidate.order.finalPolicy.tracked
-      guard candidate.run.failed, !candidate.run.stalled else { return }
+      guard mayReplay(), let tracked = await failingRun(GuidedOrder(exactly: decisions)) else { return }
       floor = tracked.count { $0.isPreemption }
       if Self.isSmaller(tracked, than: best) { best = tracked }
     }
@@ -92,9 +93,8 @@ package struct ScheduleShrinker {
     var failing = best.count { $0.isPreemption }
     while failing - passing > 1, mayReplay() {
       let middle = (passing + failing) / 2
-      let cuts = Self.cuts(of: best)
-      guard middle < cuts.count else { break }
-      if await tryGuide(cuts[middle]) {
+      guard let cut = Self.cut(of: best, atPreemption: middle) else { break }
+      if await tryGuide(cut) {
         failing = best.count { $0.isPreemption }
       } else {
         passing = middle
@@ -122,6 +122,13 @@ package struct ScheduleShrinker {
   package static func cuts(of decisions: [TrackedDecision]) -> [[GuidedOrder.Guide]] {
     let exact = GuidedOrder(exactly: decisions).guide
     return decisions.indices.filter { decisions[$0].isPreemption }.map { Array(exact[..<$0]) + [.continuing] }
+  }
+
+  /// The cut at the `preemption`-th preemption (from 0) alone, or `nil` if the run has fewer.
+  static func cut(of decisions: [TrackedDecision], atPreemption preemption: Int) -> [GuidedOrder.Guide]? {
+    let positions = decisions.indices.lazy.filter { decisions[$0].isPreemption }.dropFirst(preemption)
+    guard let position = positions.first else { return nil }
+    return GuidedOrder(exactly: Array(decisions[..<position])).guide + [.continuing]
   }
 
   /// Whether `candidate` has fewer preemptions than `best`, or as many and fewer decisions.
