@@ -16,15 +16,35 @@ private func collect(_ effect: Effect<Int>, into values: LockIsolated<[Int]>) ->
   }
 }
 
-/// Sends `value` through `subject`, lets `work` settle (TCA sends, then yields until the effect
-/// ran), and expects `values` to read `expected`.
-private func deliver(
-  _ value: Int, through subject: TCASubject<Int>, settling work: TestWork, expecting expected: [Int],
-  in values: LockIsolated<[Int]>, sourceLocation: SourceLocation = #_sourceLocation
-) async {
-  subject.send(value)
-  await work.settle()
-  #expect(values.value == expected, sourceLocation: sourceLocation)
+/// A test's followed work, a subject, and what the effects forwarding it sent, in order.
+private struct Forwarding {
+  let work = TestWork()
+  let subject = TCASubject<Int>()
+  let values = LockIsolated<[Int]>([])
+
+  /// The subject's values, as an effect cancellable with `id`.
+  func effect(id: some Hashable & Sendable, cancelInFlight: Bool = false) -> Effect<Int> {
+    subject.forwarded().cancellable(id: id, cancelInFlight: cancelInFlight)
+  }
+
+  /// Collects what `effect` sends in a task of its own, lets it subscribe, and expects the
+  /// subject to have `subscribers` subscribers.
+  func collecting(
+    _ effect: Effect<Int>, subscribers: Int, sourceLocation: SourceLocation = #_sourceLocation
+  ) async -> Task<Void, Never> {
+    let task = collect(effect, into: values)
+    await work.settle()
+    #expect(subject.subscriberCount == subscribers, sourceLocation: sourceLocation)
+    return task
+  }
+
+  /// Sends `value` through the subject, lets the work settle (TCA sends, then yields until the
+  /// effect ran), and expects what was sent so far to read `expected`.
+  func deliver(_ value: Int, expecting expected: [Int], sourceLocation: SourceLocation = #_sourceLocation) async {
+    subject.send(value)
+    await work.settle()
+    #expect(values.value == expected, sourceLocation: sourceLocation)
+  }
 }
 
 /// Keeps the last action `effect` sends in `result`, in a task of its own.
@@ -38,70 +58,44 @@ private func keepLast(_ effect: Effect<Int>, in result: LockIsolated<Int?>) -> T
   struct CancelID: Hashable, Sendable {}
 
   @Test func testCancellation() async {
-    let work = TestWork()
-    let values = LockIsolated<[Int]>([])
-    let subject = TCASubject<Int>()
-    let effect = subject.forwarded()
-      .cancellable(id: CancelID())
-
-    let task = collect(effect, into: values)
-
-    await work.settle()
-    #expect(subject.subscriberCount == 1)
-    #expect(values.value == [])
-    await deliver(1, through: subject, settling: work, expecting: [1], in: values)
-    await deliver(2, through: subject, settling: work, expecting: [1, 2], in: values)
+    let forwarding = Forwarding()
+    let task = await forwarding.collecting(forwarding.effect(id: CancelID()), subscribers: 1)
+    #expect(forwarding.values.value == [])
+    await forwarding.deliver(1, expecting: [1])
+    await forwarding.deliver(2, expecting: [1, 2])
 
     await Task.cancel(id: CancelID())
 
-    subject.send(3)
-    await work.settle()
-    #expect(values.value == [1, 2])
+    await forwarding.deliver(3, expecting: [1, 2])
 
     await task.value
   }
 
   @Test func testCancelInFlight() async {
-    let work = TestWork()
-    let values = LockIsolated<[Int]>([])
-    let subject = TCASubject<Int>()
-    let effect1 = subject.forwarded()
-      .cancellable(id: CancelID(), cancelInFlight: true)
+    let forwarding = Forwarding()
+    let task1 = await forwarding.collecting(forwarding.effect(id: CancelID(), cancelInFlight: true), subscribers: 1)
+    #expect(forwarding.values.value == [])
+    await forwarding.deliver(1, expecting: [1])
+    await forwarding.deliver(2, expecting: [1, 2])
 
-    let task1 = collect(effect1, into: values)
-    await work.settle()
-    #expect(subject.subscriberCount == 1)
-
-    #expect(values.value == [])
-    await deliver(1, through: subject, settling: work, expecting: [1], in: values)
-    await deliver(2, through: subject, settling: work, expecting: [1, 2], in: values)
-
-    let effect2 = subject.forwarded()
-      .cancellable(id: CancelID(), cancelInFlight: true)
-
-    let task2 = collect(effect2, into: values)
     // TCA: effect2 starting cancels effect1 (cancelInFlight), so only effect2 is subscribed.
-    // Here both are (see below): wait for effect2 to subscribe.
-    await work.settle()
-    #expect(subject.subscriberCount == 2)
+    // Here both are (see below).
+    let task2 = await forwarding.collecting(forwarding.effect(id: CancelID(), cancelInFlight: true), subscribers: 2)
 
     // Harness differs here, as documented on `Effect.actions` ("for its own .cancellable(id:),
     // cancelInFlight and debounce, each stream is a store of its own (as two stores are): they
     // do not reach the effects of another actions stream"): effect2's cancelInFlight does not
     // cancel effect1, both stay subscribed and every value arrives twice ([1, 2, 3, 3] and
     // [1, 2, 3, 3, 4, 4]). TCA's assertions are kept, as known issues.
-    subject.send(3)
-    await work.settle()
+    let values = forwarding.values
+    await forwarding.deliver(3, expecting: [1, 2, 3, 3])
     withKnownIssue("Harness: cancelInFlight does not reach another Effect.actions stream") {
       #expect(values.value == [1, 2, 3])
     }
-    #expect(values.value == [1, 2, 3, 3])
-    subject.send(4)
-    await work.settle()
+    await forwarding.deliver(4, expecting: [1, 2, 3, 3, 4, 4])
     withKnownIssue("Harness: cancelInFlight does not reach another Effect.actions stream") {
       #expect(values.value == [1, 2, 3, 4])
     }
-    #expect(values.value == [1, 2, 3, 3, 4, 4])
 
     await Task.cancel(id: CancelID())
     await task1.value
@@ -154,51 +148,35 @@ private func keepLast(_ effect: Effect<Int>, in result: LockIsolated<Int?>) -> T
   }
 
   @Test func testDoubleCancellation() async {
-    let work = TestWork()
-    let values = LockIsolated<[Int]>([])
-    let subject = TCASubject<Int>()
-    let effect = subject.forwarded()
-      .cancellable(id: CancelID())
-    .cancellable(id: CancelID())
+    let forwarding = Forwarding()
+    let effect = forwarding.effect(id: CancelID()).cancellable(id: CancelID())
+    let task = await forwarding.collecting(effect, subscribers: 1)
+    #expect(forwarding.values.value == [])
 
-    let task = collect(effect, into: values)
-    await work.settle()
-    #expect(subject.subscriberCount == 1)
-    #expect(values.value == [])
-
-    await deliver(1, through: subject, settling: work, expecting: [1], in: values)
+    await forwarding.deliver(1, expecting: [1])
 
     await Task.cancel(id: CancelID())
 
-    subject.send(2)
-    await work.settle()
-    #expect(values.value == [1])
+    await forwarding.deliver(2, expecting: [1])
 
     await task.value
-    #expect(values.value == [1])
+    #expect(forwarding.values.value == [1])
   }
 
   @Test func testCompleteBeforeCancellation() async {
-    let work = TestWork()
-    let values = LockIsolated<[Int]>([])
-    let subject = TCASubject<Int>()
-    let effect = subject.forwarded()
-      .cancellable(id: CancelID())
+    let forwarding = Forwarding()
+    let task = await forwarding.collecting(forwarding.effect(id: CancelID()), subscribers: 1)
 
-    let task = collect(effect, into: values)
-    await work.settle()
-    #expect(subject.subscriberCount == 1)
+    await forwarding.deliver(1, expecting: [1])
 
-    await deliver(1, through: subject, settling: work, expecting: [1], in: values)
-
-    subject.finish()
-    await work.settle()
-    #expect(values.value == [1])
+    forwarding.subject.finish()
+    await forwarding.work.settle()
+    #expect(forwarding.values.value == [1])
 
     await Task.cancel(id: CancelID())
 
     await task.value
-    #expect(values.value == [1])
+    #expect(forwarding.values.value == [1])
   }
 
   @Test func testSharedId() async {

@@ -210,7 +210,7 @@ import Testing
 
   @Test func testOverrideDependenciesOnTestStore_Init() async {
     let store = TestStore(initialState: 0) {
-      Feature_testOverrideDependenciesOnTestStore_Init()
+      Feature_testOverrideDependenciesDirectlyOnReducer(fetches: true)
     } withDependencies: {
       $0.calendar = Calendar(identifier: .gregorian)
       $0.client.fetch = { 1 }
@@ -354,12 +354,15 @@ import Testing
 
 // MARK: - Features
 
-/// Reads four dependencies (the feature of testOverrideDependenciesDirectlyOnReducer and
-/// testOverrideDependenciesOnTestStore).
+/// Reads four dependencies, and calls `client.fetch` when `fetches` (the feature of
+/// testOverrideDependenciesDirectlyOnReducer, testOverrideDependenciesOnTestStore and
+/// testOverrideDependenciesOnTestStore_Init).
 private struct Feature_testOverrideDependenciesDirectlyOnReducer: Reducer {
   typealias State = Int
   typealias Action = Bool
+  var fetches = false
   @Dependency(\.calendar) var calendar
+  @Dependency(\.client.fetch) var fetch
   @Dependency(\.locale) var locale
   @Dependency(\.timeZone) var timeZone
   @Dependency(\.urlSession) var urlSession
@@ -367,6 +370,7 @@ private struct Feature_testOverrideDependenciesDirectlyOnReducer: Reducer {
   var body: some Reducer<Int, Bool> {
     Reduce { state, action in
       _ = self.calendar
+      if fetches { _ = self.fetch() }
       _ = self.locale
       _ = self.timeZone
       _ = self.urlSession
@@ -384,28 +388,6 @@ private struct Feature_testOverrideDependenciesOnTestStore_MidwayChange: Reducer
   var body: some Reducer<Int, Void> {
     Reduce { state, _ in
       state = Int(self.now.timeIntervalSince1970)
-      return .none
-    }
-  }
-}
-
-fileprivate struct Feature_testOverrideDependenciesOnTestStore_Init: Reducer {
-  typealias State = Int
-  typealias Action = Bool
-  @Dependency(\.calendar) var calendar
-  @Dependency(\.client.fetch) var fetch
-  @Dependency(\.locale) var locale
-  @Dependency(\.timeZone) var timeZone
-  @Dependency(\.urlSession) var urlSession
-
-  var body: some Reducer<Int, Bool> {
-    Reduce { state, action in
-      _ = self.calendar
-      _ = self.fetch()
-      _ = self.locale
-      _ = self.timeZone
-      _ = self.urlSession
-      state += action ? 1 : -1
       return .none
     }
   }
