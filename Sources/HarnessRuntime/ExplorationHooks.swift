@@ -31,8 +31,7 @@ extension FollowedWork {
     let world = World(firstTask: driver, testID: testID, usesMainActor: false)
     world.exploration = exploration
     registry.lock()
-    worlds.append(world)
-    liveWorldCount.add(1, ordering: .relaxed)
+    addWorld(world)
     // Held until the run ends: clocks and stores of the body leaving do not retire it.
     world.memberCount += 1
     exploringCreators[driver] = world
@@ -141,11 +140,16 @@ extension FollowedWork {
     // next iteration's world here too (see `startThread`): an iteration costs no thread hand-off.
     let driver = exploration.driverTask
     let adopts = driver != 0 && World.onCurrentThread === world && !world.isRetired
+    // The run's order is complete: jobs after it (the driver's, adopted below) run first in,
+    // first out, unseen by the chooser, nor may its record change while the driver reads it. (A
+    // chooser that saw the driver's job counted a step more, or not, as that job came here or
+    // went elsewhere: another library's hook holding the slot for a moment sends it on. PCT
+    // draws an iteration's change points from the last one's steps, so the same seed then
+    // explored other orders, one full parallel run in 15.)
+    exploration.chooser = nil
     let outcome: ExploredRunOutcome
     if let ending {
       exploration.hasStalled = true
-      // Its order no longer matters (nor may the chooser's record change while it is read).
-      exploration.chooser = nil
       let report = exploration.stallReport(sleepSites: world.sleepSites, sleeping: world.sleepingTasks.ids)
       switch ending {
       case .stalled: outcome = .stalled(report: report)

@@ -69,6 +69,9 @@ package final class FollowedWork: TaskExecutor, @unchecked Sendable {
   // Guarded by `registry`.
   var worlds: [World] = []
   @exclusivity(unchecked) var followedTasks: TaskTable
+  /// The followed table's entries for the hook's look with no registry lock (see
+  /// ``route(_:passingOnMainActorWork:)``).
+  package let followedIndex = FollowedIndex()
   /// Counts the tasks of every routing table, for the hook's lock-free look (see ``TaskTable``).
   package let routedTasks = TaskTable.Presence()
   /// Work that left the main actor before any world claimed it: it runs on an executor of its
@@ -102,6 +105,12 @@ package final class FollowedWork: TaskExecutor, @unchecked Sendable {
   /// than on a thread of the global executor (a `TestStore` round trip then costs no thread
   /// hand-off, and waits for no other test's work queued there). For that one job only.
   @exclusivity(unchecked) var adoptedTasks: TaskTable
+  /// The tasks ``adoptedTasks`` holds, for the hook's look with no lock: a job of a task in it
+  /// goes where the entry says, so the lock-free paths are not taken for it. (An entry is made on
+  /// the thread that then resumes its task, so that resumption's job sees it. An entry whose job
+  /// never came through the hook, a task resumed on the main actor, stays until its world
+  /// retires: a count of entries would keep every task off the lock-free paths meanwhile.)
+  let adoptedPresence = TaskTable.Presence()
   /// Tasks running ``runExplored(chooser:stallPatience:testID:onStall:_:)``: the next task each
   /// creates is the body of the world it explores.
   @exclusivity(unchecked) var exploringCreators: TaskTable
@@ -126,10 +135,18 @@ package final class FollowedWork: TaskExecutor, @unchecked Sendable {
   var watchdogArmedWhileLooking: ContinuousClock.Instant?
 
   private init() {
-    followedTasks = TaskTable(presence: routedTasks, indexesWorlds: true)
+    followedTasks = TaskTable(presence: routedTasks, indexesWorlds: true, index: followedIndex)
     memberTasks = TaskTable(presence: routedTasks, indexesWorlds: true)
-    adoptedTasks = TaskTable(presence: routedTasks)
+    adoptedTasks = TaskTable(presence: routedTasks, ownPresence: adoptedPresence)
     exploringCreators = TaskTable(presence: routedTasks)
+  }
+
+  /// Runs `body` holding the registry lock, for tests of the engine: they show which jobs are
+  /// routed without it.
+  package func withRegistryHeld<T>(_ body: () throws -> T) rethrows -> T {
+    registry.lock()
+    defer { registry.unlock() }
+    return try body()
   }
 
   /// Set when the runtime hook had to be reclaimed for the first time in the process: the next

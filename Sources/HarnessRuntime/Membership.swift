@@ -69,8 +69,7 @@ extension FollowedWork {
   private func testWorld(testID: String?, firstTask task: UInt64, onMain: Bool) -> World {
     if let testID, let same = worlds.last(where: { $0.testID == testID }) { return same }
     let world = World(firstTask: task, testID: testID, usesMainActor: onMain)
-    worlds.append(world)
-    liveWorldCount.add(1, ordering: .relaxed)
+    addWorld(world)
     return world
   }
 
@@ -86,12 +85,18 @@ extension FollowedWork {
     // Not a member's join (nothing runs on the main actor yet): the test's end retires it.
     let world = worlds.last(where: { $0.testID == testID }) ?? {
       let world = World(firstTask: 0, testID: testID, usesMainActor: false)
-      worlds.append(world)
-      liveWorldCount.add(1, ordering: .relaxed)
+      addWorld(world)
       return world
     }()
     mainThreadTest = world
     return world
+  }
+
+  /// Makes `world` live. Registry held.
+  func addWorld(_ world: World) {
+    worlds.append(world)
+    followedIndex.register(world)
+    liveWorldCount.add(1, ordering: .relaxed)
   }
 
   /// Notes one more clock or `TestWork` bound to `world`.
@@ -154,6 +159,7 @@ extension FollowedWork {
     adoptedTasks.removeAll(of: world)
     exploringCreators.removeAll(of: world)
     world.routedTaskIDs = []
+    followedIndex.unregister(world)
     // Its thread ends once its queue is empty (it checks `isRetired` under the world's lock).
     world.lock.lock()
     if world.threadIsWaiting { world.wakeThread.signal() }
@@ -178,8 +184,11 @@ extension FollowedWork {
     let usesMainActor = onMain || here === unclaimed || (task != 0 && followedTasks[task] === unclaimed)
     let follows = task != 0 && !world.isRetired
     if follows {
-      if let previous = followedTasks[task], previous !== world { previous.followGeneration.add(1, ordering: .releasing) }
+      let previous = followedTasks[task]
       followedTasks[task] = world
+      // After the entry changed: a world's thread that reads the new generation then finds the
+      // new entry in the lock-free index (see `World.noteOwnTask(_:seenAt:)`).
+      if let previous, previous !== world { previous.followGeneration.add(1, ordering: .releasing) }
     }
     world.lock.lock()
     if usesMainActor { world.usesMainActor = true }

@@ -42,23 +42,37 @@ extension FollowedWork {
       here.staged.append(ReadyJobs.Entry(job: job, task: jobTask))
       return .taken
     }
-    // The running job's task enqueuing itself again (a change of executor: a followed job runs
-    // on this executor, so each nonisolated async call of a task that does not prefer it is one;
-    // or a yield) while this world still follows it: queued with no look at the routing tables,
-    // which would send it here too (a running task waits in no settle, so none adopts it), and
-    // which cost a timer's tick a fifth of its time. Not in an explored run, staged above.
-    if let here, here.exploration == nil, jobTask != 0, jobTask == here.runningTask, here !== unclaimed,
-      !here.isRetired, here.isOwnTask(jobTask)
-    {
-      here.lock.lock()
-      here.noteRunningAgain(jobTask)
-      queue(ReadyJobs.Entry(job: job, task: jobTask), on: here)
-      here.lock.unlock()
-      return .taken
+    // Jobs whose world the routing tables would only confirm, queued with no registry lock
+    // (which is then taken for membership changes only). Not in an explored run (staged above).
+    if let here, here.exploration == nil, here !== unclaimed, !here.isRetired {
+      // On a world's thread: an actor's processing job (its work is this world's: the locked
+      // path's cause rule), or a task this world still follows (`isOwnTask`): the running job's
+      // task enqueuing itself again (a change of executor: a followed job runs on this
+      // executor, so each nonisolated async call of a task that does not prefer it is one; or a
+      // yield), which cost a timer's tick a fifth of its time, or another task it resumes. A
+      // running task waits in no settle, so none adopts it; another, unless an adoption of it
+      // may be pending (its job goes where the adoption says).
+      if jobTask == 0
+        || ((jobTask == here.runningTask || !adoptedPresence.mayContain(jobTask)) && isOwnTask(jobTask, of: here))
+      {
+        here.lock.lock()
+        queueFollowed(job, task: jobTask, on: here, onMain: false)
+        here.lock.unlock()
+        return .taken
+      }
     }
     let onMain =
       here == nil && TaskIdentity.currentThreadID() != mainQueueStepThreadID.load(ordering: .relaxed)
       && TaskIdentity.isOnMainQueue
+    // Off every world's thread, a task a world follows (a sleeper an `advance` wakes, a task the
+    // test's task resumes): its world from the lock-free index, unless an adoption of it may
+    // be pending.
+    if here == nil, !adoptedPresence.mayContain(jobTask), let world = followedIndex.world(of: jobTask) {
+      world.lock.lock()
+      queueFollowed(job, task: jobTask, on: world, onMain: onMain)
+      world.lock.unlock()
+      return .taken
+    }
     // Whose job it is, under the registry; then the world's queue, under the world's own lock
     // (a world retiring in between still runs what it was given, as it would have).
     registry.lock()
@@ -124,6 +138,27 @@ extension FollowedWork {
     }
     world.lock.unlock()
     return .taken
+  }
+
+  /// Whether `here`, the world running on this thread, follows `task`: from its cache, else from
+  /// the lock-free index (a task first routed off the world's thread, by a member that started
+  /// it, is not in the cache), then cached.
+  private func isOwnTask(_ task: UInt64, of here: World) -> Bool {
+    if here.isOwnTask(task) { return true }
+    // Read before the index: a move after it makes the cache entry stale by generation.
+    let generation = here.followGeneration.load(ordering: .acquiring)
+    guard followedIndex.world(of: task) === here else { return false }
+    here.noteOwnTask(task, seenAt: generation)
+    return true
+  }
+
+  /// Queues a job of a task `world` follows already (or an actor's processing job, `task` 0, of
+  /// its work), as the locked path does for one: the world's lock held.
+  private func queueFollowed(_ job: UnownedJob, task: UInt64, on world: World, onMain: Bool) {
+    world.exploration?.idleSince = nil
+    if onMain { world.usesMainActor = true }
+    if task != 0 { world.noteRunningAgain(task) }
+    queue(ReadyJobs.Entry(job: job, task: task), on: world)
   }
 
   /// A job of a test's own task (a member of `world`) leaves the main thread and runs where it

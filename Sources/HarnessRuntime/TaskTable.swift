@@ -15,10 +15,18 @@ package struct TaskTable {
   private var worlds: [TaskKey: World] = [:]
   private let presence: Presence
   private let indexesWorlds: Bool
+  /// The lock-free copy of the entries, kept by the followed table.
+  private let index: FollowedIndex?
+  /// A presence of this table's tasks alone (kept by the adopted table), beside the shared one.
+  private let ownPresence: Presence?
 
-  package init(presence: Presence, indexesWorlds: Bool = false) {
+  package init(
+    presence: Presence, indexesWorlds: Bool = false, index: FollowedIndex? = nil, ownPresence: Presence? = nil
+  ) {
     self.presence = presence
     self.indexesWorlds = indexesWorlds
+    self.index = index
+    self.ownPresence = ownPresence
   }
 
   package var isEmpty: Bool { worlds.isEmpty }
@@ -28,8 +36,15 @@ package struct TaskTable {
     set {
       let key = TaskKey(task)
       let old = newValue.map { worlds.updateValue($0, forKey: key) } ?? worlds.removeValue(forKey: key)
-      if old == nil, newValue != nil { presence.add(task) }
-      if old != nil, newValue == nil { presence.remove(task) }
+      if old == nil, newValue != nil {
+        presence.add(task)
+        ownPresence?.add(task)
+      }
+      if old != nil, newValue == nil {
+        presence.remove(task)
+        ownPresence?.remove(task)
+      }
+      if old !== newValue { index?.set(task, to: newValue) }
       if indexesWorlds, let newValue, old !== newValue, newValue.keepsRoutedTaskIDs {
         newValue.routedTaskIDs.append(task)
       }
@@ -40,6 +55,8 @@ package struct TaskTable {
   package mutating func removeValue(forKey task: UInt64) -> World? {
     guard let old = worlds.removeValue(forKey: TaskKey(task)) else { return nil }
     presence.remove(task)
+    ownPresence?.remove(task)
+    index?.set(task, to: nil)
     return old
   }
 

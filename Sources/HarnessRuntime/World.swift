@@ -163,10 +163,11 @@ package final class World: @unchecked Sendable {
     return ownTasks[Int(task % UInt64(Self.ownTaskSlots))] == task
   }
 
-  /// Notes that `task` is followed by this world. World's thread only, registry held (so that
-  /// no move is under way).
-  func noteOwnTask(_ task: UInt64) {
-    let generation = followGeneration.load(ordering: .acquiring)
+  /// Notes that `task` is followed by this world. World's thread only; the registry held (so
+  /// that no move is under way), or `generation` read before the look that found the task here
+  /// (a move since then changes the generation, and so empties the cache before its next use).
+  func noteOwnTask(_ task: UInt64, seenAt generation: UInt64? = nil) {
+    let generation = generation ?? followGeneration.load(ordering: .acquiring)
     let slots: UnsafeMutablePointer<UInt64>
     if let ownTasks {
       slots = ownTasks

@@ -10,6 +10,16 @@ private final class OldestFirst: JobChooser {
   func chooseNext(among readyTasks: UnsafeBufferPointer<UInt64>, actors: UnsafeBufferPointer<UInt>) -> Int { 0 }
 }
 
+/// Picks the oldest ready job, and keeps every task it was shown.
+private final class Recording: JobChooser {
+  let taskCreationSites = TaskCreationSites()
+  let shown = Locked<Set<UInt64>>([])
+  func chooseNext(among readyTasks: UnsafeBufferPointer<UInt64>, actors: UnsafeBufferPointer<UInt>) -> Int {
+    shown.withLock { $0.formUnion(readyTasks) }
+    return 0
+  }
+}
+
 /// The engine's state machine, through its package API: worlds begin, gain members, follow
 /// the tasks members start, settle, retire; explored runs are bounded and abandoned ones never
 /// run again.
@@ -160,6 +170,27 @@ private final class OldestFirst: JobChooser {
       return
     }
     #expect(error == nil)
+  }
+
+  /// The driver's job, which resumes on the world's thread once the run is over, is no step of
+  /// the run: a chooser that saw it counted a step more or not as it came there or went
+  /// elsewhere (another library's hook holding the slot for a moment), and PCT, which draws an
+  /// iteration's change points from the last one's steps, explored other orders for a seed.
+  @Test func theChooserIsShownTheRunsJobsOnly() async {
+    let chooser = Recording()
+    let driver = TaskIdentity.currentTaskID()
+    let outcome = await ExploredRun.run(chooser: chooser, stallPatience: .seconds(30), maxJobs: 10_000, testID: nil) {
+      await withTaskGroup(of: Void.self) { group in
+        for _ in 1...2 { group.addTask { await Task.yield() } }
+      }
+    }
+    guard case .finished = outcome else {
+      Issue.record("expected the run to finish, got \(outcome)")
+      return
+    }
+    let shown = chooser.shown.withLock { $0 }
+    #expect(shown.count >= 3, "the body and its two tasks")
+    #expect(!shown.contains(driver))
   }
 
   @Test func theHookIsInstalledAndInItsSlot() {
