@@ -31,7 +31,7 @@ final class DefaultValueCache: Sendable {
   ) -> Key.Value {
     let slot = slot(for: ObjectIdentifier(key))
     if let box = slot.built {
-      if !isUpdating { slot.markUsed() }
+      if !isUpdating { slot.markUsed(by: read) }
       return box.unbox(as: Key.Value.self)
     }
     if isPreparing {
@@ -49,7 +49,7 @@ final class DefaultValueCache: Sendable {
           Key.self, context: context, read: read, isUpdating: isUpdating, usage: usage)
       }
     }
-    if !isUpdating { slot.markUsed() }
+    if !isUpdating { slot.markUsed(by: read) }
     return value
   }
 
@@ -95,10 +95,18 @@ final class ValueSlot: Sendable {
   /// `prepareDependencies` can no longer replace it.
   private let used = Atomic<Bool>(false)
 
+  /// Set when the value kept is the test value of a key with no live value, read only to be
+  /// overridden in the live context: the first plain read reports it.
+  private let liveValueReportIsDue = Atomic<Bool>(false)
+
   @usableFromInline var isUsed: Bool { used.load(ordering: .relaxed) }
 
-  @usableFromInline func markUsed() {
+  /// Notes a plain read (`read`), which reports a missing live value left to it.
+  @usableFromInline func markUsed(by read: DependencyRead) {
     if !used.load(ordering: .relaxed) { used.store(true, ordering: .relaxed) }
+    if liveValueReportIsDue.load(ordering: .relaxed), liveValueReportIsDue.exchange(false, ordering: .relaxed) {
+      DefaultValueFactory.reportIssue(MissingValueMessage(kind: .liveValue, read: read).text, at: read)
+    }
   }
 
   deinit {
@@ -140,7 +148,11 @@ final class ValueSlot: Sendable {
       defer { BuildGraph.finished(self) }
       let chain = BuildChain(link: link, next: outer, builder: builder)
       let made = BuildChain.$current.withValue(chain) { make(context) }
-      if made.isCacheable { publish(ValueBox(made.value)) }
+      if made.isCacheable {
+        // Before the value shows: a reader that sees it sees this too.
+        if made.reportsLater { liveValueReportIsDue.store(true, ordering: .relaxed) }
+        publish(ValueBox(made.value))
+      }
       return made.value
     }
     if let value = building.withLockIfAvailable(buildOnce) { return value }

@@ -13,6 +13,9 @@ enum DefaultValueFactory {
     /// being overridden (`$0.x.y = …` in `withDependencies`): reporting it then would be wrong,
     /// keeping it would hide the report from a later plain read.
     var isCacheable = true
+    /// For a kept value missing from the live context, read while being overridden: the first
+    /// plain read reports it (see ``ValueSlot/markUsed(by:)``).
+    var reportsLater = false
   }
 
   @usableFromInline
@@ -29,9 +32,14 @@ enum DefaultValueFactory {
         if !isUpdating { usage?.noteLive(read.name) }
         return Made(value: value)
       }
-      // Read while being overridden: nothing to report, and nothing to keep (a later plain
-      // read reports it).
-      if isUpdating { return Made(value: OverrideRead.making(forUpdate: true) { Key.testValue }.value, isCacheable: false) }
+      // Read while being overridden: nothing to report yet. Kept, so that what the override
+      // changes in it stays (`$0.client.setCount(42)`, then `$0.client.count()`, as in a test),
+      // and reported by the first plain read; not kept if the key asked whether to report (its
+      // endpoints were made not to), so that a plain read makes it again and reports.
+      if isUpdating {
+        let made = OverrideRead.making(forUpdate: true) { Key.testValue }
+        return Made(value: made.value, isCacheable: !made.asked, reportsLater: !made.asked)
+      }
       reportIssue(MissingValueMessage(kind: .liveValue, read: read).text, at: read)
       return Made(value: Key.testValue)
     case .preview:
@@ -66,7 +74,7 @@ enum DefaultValueFactory {
     return liveKey.erasedLiveValue as? Key.Value
   }
 
-  private static func reportIssue(_ message: String, at read: DependencyRead) {
+  static func reportIssue(_ message: String, at read: DependencyRead) {
     let location = read.issueLocation
     HarnessIssues.reportIssue(ReportedIssue(message: message, location: location))
   }

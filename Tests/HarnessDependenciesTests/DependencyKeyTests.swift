@@ -110,12 +110,34 @@ struct DependencyKeyTests {
       }
     }
     #expect(collector.issues.map(\.message) == [])
-    // Not kept either: the plain read reports it, at its own line.
+    // Kept, with its report left to the first plain read, which reports it at its own line.
     withDependencies { $0.context = .live } operation: {
       withExpectedIssue {
         @Dependency(\.interfaceOnly) var value
         _ = value
       } matching: { $0.message.contains("@Dependency(\\.interfaceOnly) has no live value") }
+    }
+  }
+
+  /// As in a test: what an override does to a stateful value (through `$0`) stays, for the
+  /// override's next reads and for the operation's; the value's report comes with the first
+  /// plain read. (swift-dependencies' `testUpdatingTestDependencyFromLiveContext_WhenUpdatingDependencies`.)
+  @Test func aTestOnlyValueChangedThroughAnOverrideInALiveContextKeepsTheChange() {
+    withDependencies { $0.context = .live } operation: {
+      @Dependency(\.interfaceOnlyCounter) var counter
+      withDependencies {
+        #expect($0.interfaceOnlyCounter.next() == 0)
+        #expect($0.interfaceOnlyCounter.next() == 1)
+      } operation: {
+        withExpectedIssue {
+          #expect(counter.next() == 2)
+        } matching: { issue in
+          issue.message.contains("@Dependency(\\.interfaceOnlyCounter) has no live value")
+            && issue.message.contains("InterfaceOnlyCounterKey conforms to TestDependencyKey only")
+        }
+        // Reported once.
+        #expect(counter.next() == 3)
+      }
     }
   }
 

@@ -60,6 +60,11 @@ enum InterfaceOnlyKey: TestDependencyKey {
   static let testValue = "interface test value"
 }
 
+/// A stateful default with a test value only: each build starts counting at 0.
+enum InterfaceOnlyCounterKey: TestDependencyKey {
+  static var testValue: Counter { Counter() }
+}
+
 extension DependencyValues {
   var greeting: String {
     get { self[GreetingKey.self] }
@@ -84,6 +89,10 @@ extension DependencyValues {
   var interfaceOnly: String {
     get { self[InterfaceOnlyKey.self] }
     set { self[InterfaceOnlyKey.self] = newValue }
+  }
+  var interfaceOnlyCounter: Counter {
+    get { self[InterfaceOnlyCounterKey.self] }
+    set { self[InterfaceOnlyCounterKey.self] = newValue }
   }
 }
 
