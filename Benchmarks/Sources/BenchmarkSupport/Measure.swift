@@ -76,6 +76,33 @@ public func alternate(
   return zip(scenarios, samples).map { Measurement(name: $0.name, samples: $1) }
 }
 
+/// `body` alone and beside what `arrange` sets up, measured in alternation, one run each per
+/// round after a warm-up of each: `arrange` is awaited before each run beside, and what it
+/// returns undoes it after that run, so that the machine's load hits both sides alike (measured
+/// one phase after the other, the ratio of a scenario's fastest runs ranged from 0.4× to 2.2×).
+public func aloneAndBeside(
+  _ names: (alone: String, beside: String),
+  rounds: Int = 9,
+  _ body: () async -> Void,
+  arrange: () async -> @Sendable () async -> Void
+) async -> (alone: Measurement, beside: Measurement) {
+  let clock = ContinuousClock()
+  var alone: [Double] = []
+  var beside: [Double] = []
+  for round in 0...rounds {
+    let aloneRun = await clock.measure { await body() }
+    let undo = await arrange()
+    let besideRun = await clock.measure { await body() }
+    await undo()
+    // Round 0 warms both up.
+    if round > 0 {
+      alone.append(nanoseconds(aloneRun))
+      beside.append(nanoseconds(besideRun))
+    }
+  }
+  return (Measurement(name: names.alone, samples: alone), Measurement(name: names.beside, samples: beside))
+}
+
 extension Measurement {
   init(name: String, samples: [Double]) {
     let sorted = samples.sorted()

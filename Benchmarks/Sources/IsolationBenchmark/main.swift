@@ -3,14 +3,16 @@ import Foundation
 import HarnessClocks
 import Synchronization
 
-// Tests do not wait for each other: one test's 1,000 advances alone, and then beside a test whose
-// followed job blocks its world for 5 s and a TestClock kept alive in a global (a `static`), whose
-// world never retires. Production-like work in no world (a task yielding in a loop) runs
-// throughout both phases. Each "test" is a detached task, with a world of its own.
+// Tests do not wait for each other: one test's 1,000 advances alone, and beside a test whose
+// followed job blocks its world (up to 5 s) and a TestClock kept alive in a global (a `static`),
+// whose world does not retire while it is kept. Production-like work in no world (a task yielding
+// in a loop) runs throughout. Each "test" is a detached task, with a world of its own. Alone and
+// beside alternate, round by round, the neighbours set up before each run beside and dropped
+// after it.
 //
 // Then 1,000 short tests (a clock made, advanced once and dropped: a world begun and retired),
 // alone, and beside a world kept alive after its work started 100,000 tasks that have ended
-// (their routing entries stay until that world retires). A retirement scanned every world's
+// (their routing entries stay until that world retires), alternating the same way. A retirement scanned every world's
 // entries, so each short test cost a scan of 100,000 (5.8× alone); now it visits its own. The
 // rest (target ≤ 1.5×): with 100,000 entries the lock-free look (`TaskTable.Presence`) says
 // "maybe" for every task, so the short tests' jobs take the registry lock to decide.
@@ -49,48 +51,69 @@ let background = Task.detached {
   }
 }
 
-print("One test's 1,000 TestClock advances, alone, then beside a blocked test and a clock kept in a static")
-let alone = await measure("alone", runs: 9) { await thousandAdvances() }
-let shortAlone = await measure("1,000 short tests, alone", runs: 9) { await thousandShortTests() }
-
-/// The clock a "static" keeps: its world lives for the rest of the process, with a sleeper.
+/// Sets up what "beside" means for the 1,000 advances: a TestClock kept alive in a global (a
+/// `static`), whose world never retires while it is kept, with a sleeper; and another test
+/// whose followed job blocks its world's thread (until released, at most 5 s). Returns once
+/// that job blocks; what it returns releases the job and drops the kept clock.
 nonisolated(unsafe) var keptClock: TestClock<Duration>?
-await Task.detached {
-  let clock = TestClock()
-  keptClock = clock
-  Task { try? await clock.sleep(for: .seconds(3_600)) }
-  await clock.advance(by: .seconds(1))
-}.value
-
-/// The other test: a job of its world blocks the world's thread for 5 s.
-let blocking = Atomic<Bool>(false)
-let blockedTest = Task.detached {
-  let clock = TestClock()
-  Task {
-    try? await clock.sleep(for: .seconds(1))
-    blocking.store(true, ordering: .relaxed)
-    usleep(5_000_000)
+/// Whether the blocked test's job blocks, and whether it may stop.
+final class BlockedJobFlags: Sendable {
+  let blocking = Atomic<Bool>(false)
+  let released = Atomic<Bool>(false)
+}
+/// Blocked jobs that ran out their 5 s before the run beside them ended.
+let blockedJobsLate = Atomic<Int>(0)
+func arrangeBlockedTestAndKeptClock() async -> @Sendable () async -> Void {
+  let keptSleeper = await Task.detached {
+    let clock = TestClock()
+    keptClock = clock
+    let sleeper = Task { try? await clock.sleep(for: .seconds(3_600)) }
+    await clock.advance(by: .seconds(1))
+    return sleeper
+  }.value
+  let flags = BlockedJobFlags()
+  let blockedTest = Task.detached {
+    let clock = TestClock()
+    Task {
+      try? await clock.sleep(for: .seconds(1))
+      flags.blocking.store(true, ordering: .relaxed)
+      let start = ContinuousClock.now
+      while !flags.released.load(ordering: .relaxed), ContinuousClock.now - start < .seconds(5) { usleep(1_000) }
+      if !flags.released.load(ordering: .relaxed) { blockedJobsLate.add(1, ordering: .relaxed) }
+    }
+    await clock.advance(by: .seconds(1))
   }
-  await clock.advance(by: .seconds(1))
+  while !flags.blocking.load(ordering: .relaxed) { try? await Task.sleep(for: .milliseconds(1)) }
+  return {
+    flags.released.store(true, ordering: .relaxed)
+    await blockedTest.value
+    keptSleeper.cancel()
+    _ = await keptSleeper.result
+    keptClock = nil
+  }
 }
-while !blocking.load(ordering: .relaxed) { try? await Task.sleep(for: .milliseconds(1)) }
-let start = ContinuousClock.now
-let beside = await measure("beside a blocked test and a kept clock", runs: 9) { await thousandAdvances() }
-let measuredWhileBlocked = ContinuousClock.now - start < .seconds(5)
-await blockedTest.value
 
-/// A kept clock whose test started 100,000 tasks, all ended since.
+/// Sets up a kept clock whose test started 100,000 tasks, all ended since (their routing entries
+/// stay until its world retires); what it returns drops it.
 nonisolated(unsafe) var crowdedClock: TestClock<Duration>?
-await Task.detached {
-  let clock = TestClock()
-  crowdedClock = clock
-  await clock.advance(by: .seconds(1))
-  for _ in 0..<100_000 { await Task {}.value }
-  await clock.advance(by: .seconds(1))
-}.value
-let shortBeside = await measure("1,000 short tests, beside a world of 100,000 ended tasks", runs: 9) {
-  await thousandShortTests()
+func arrangeCrowdedWorld() async -> @Sendable () async -> Void {
+  await Task.detached {
+    let clock = TestClock()
+    crowdedClock = clock
+    await clock.advance(by: .seconds(1))
+    for _ in 0..<100_000 { await Task {}.value }
+    await clock.advance(by: .seconds(1))
+  }.value
+  return { crowdedClock = nil }
 }
+
+print("One test's 1,000 TestClock advances, alone and beside a blocked test and a clock kept in a static, in alternation")
+let (alone, beside) = await aloneAndBeside(
+  ("alone", "beside a blocked test and a kept clock"), rounds: 15, { await thousandAdvances() },
+  arrange: arrangeBlockedTestAndKeptClock)
+let (shortAlone, shortBeside) = await aloneAndBeside(
+  ("1,000 short tests, alone", "1,000 short tests, beside a world of 100,000 ended tasks"),
+  rounds: 15, { await thousandShortTests() }, arrange: arrangeCrowdedWorld)
 stopBackground.store(true, ordering: .relaxed)
 await background.value
 
@@ -109,7 +132,7 @@ func printBesideAlone(_ alone: BenchmarkSupport.Measurement, _ beside: Benchmark
 }
 
 printBesideAlone(alone, beside, target: 1.2)
-print("All runs beside the blocked test ran while its job blocked: \(measuredWhileBlocked ? "yes" : "NO (the figures above are not a fair test)")")
+print("All runs beside the blocked test ran while its job blocked: \(blockedJobsLate.load(ordering: .relaxed) == 0 ? "yes" : "NO (the figures above are not a fair test)")")
 print("Jobs of no world run meanwhile: \(backgroundJobs.load(ordering: .relaxed))")
 print()
 printBesideAlone(shortAlone, shortBeside, target: 1.5)
