@@ -156,7 +156,7 @@ private func isJobOfATaskStartedOffEveryWorldOffTheLock() -> Bool {
     // rightly take the locked path, so it must not wait while the lock is held.
     let through = await withCheckedContinuation { (result: CheckedContinuation<Bool, Never>) in
       Thread { [engine] in
-        engine.withRegistryHeld {
+        let through = engine.withRegistryHeld {
           Thread { continuation.resume() }.start()
           // Bounded: through the lock-free paths it takes microseconds; a job that takes the
           // locked path waits for the lock until this lets it go.
@@ -164,8 +164,10 @@ private func isJobOfATaskStartedOffEveryWorldOffTheLock() -> Bool {
           while !done.withLock({ $0 }), ContinuousClock.now - start < .seconds(2) {
             Thread.sleep(forTimeInterval: 0.001)
           }
+          // Read with the lock still held: once it is let go, the waiting jobs run at once.
+          return done.withLock { $0 }
         }
-        result.resume(returning: done.withLock { $0 })
+        result.resume(returning: through)
       }.start()
     }
     await first.value
