@@ -91,20 +91,23 @@ final class ValueSlot: Sendable {
   // Held while the value is built, so that concurrent readers wait for that one build. Guards a
   // value given by `prepareDependencies` and not yet read.
   private let building = Locked<AnyValueBox?>(nil)
-  /// Whether the value was read other than while being overridden: then it is in use, and
-  /// `prepareDependencies` can no longer replace it.
-  private let used = Atomic<Bool>(false)
+  /// What plain reads need to know, in one word so that a read of a value in use costs one
+  /// load: ``usedFlag``, the value was read other than while being overridden (then
+  /// `prepareDependencies` can no longer replace it); ``liveValueReportIsDue``, the value kept
+  /// is the test value of a key with no live value, read only to be overridden in the live
+  /// context, and the first plain read reports it.
+  private let state = Atomic<UInt8>(0)
+  private static let usedFlag: UInt8 = 1
+  private static let liveValueReportIsDue: UInt8 = 2
 
-  /// Set when the value kept is the test value of a key with no live value, read only to be
-  /// overridden in the live context: the first plain read reports it.
-  private let liveValueReportIsDue = Atomic<Bool>(false)
-
-  @usableFromInline var isUsed: Bool { used.load(ordering: .relaxed) }
+  @usableFromInline var isUsed: Bool { state.load(ordering: .relaxed) & Self.usedFlag != 0 }
 
   /// Notes a plain read (`read`), which reports a missing live value left to it.
   @usableFromInline func markUsed(by read: DependencyRead) {
-    if !used.load(ordering: .relaxed) { used.store(true, ordering: .relaxed) }
-    if liveValueReportIsDue.load(ordering: .relaxed), liveValueReportIsDue.exchange(false, ordering: .relaxed) {
+    guard state.load(ordering: .relaxed) != Self.usedFlag else { return }
+    // One reader takes the report.
+    let before = state.exchange(Self.usedFlag, ordering: .relaxed)
+    if before & Self.liveValueReportIsDue != 0 {
       DefaultValueFactory.reportIssue(MissingValueMessage(kind: .liveValue, read: read).text, at: read)
     }
   }
@@ -150,7 +153,7 @@ final class ValueSlot: Sendable {
       let made = BuildChain.$current.withValue(chain) { make(context) }
       if made.isCacheable {
         // Before the value shows: a reader that sees it sees this too.
-        if made.reportsLater { liveValueReportIsDue.store(true, ordering: .relaxed) }
+        if made.reportsLater { state.bitwiseOr(Self.liveValueReportIsDue, ordering: .relaxed) }
         publish(ValueBox(made.value))
       }
       return made.value
