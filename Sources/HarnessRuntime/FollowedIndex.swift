@@ -2,7 +2,7 @@ import Synchronization
 
 /// The followed table's entries, readable with no lock, so that a followed task's job enqueued
 /// off its world's thread (a sleeper an `advance` wakes, a task the test's task resumes) finds
-/// its world without the registry lock: that lock is then taken for membership changes only.
+/// its world without the registry lock.
 ///
 /// Per task id slot, one word: the task's id and the world it is followed by, as an index into
 /// ``WorldSlot``s that live as long as the index (a world itself may be freed the moment its

@@ -108,8 +108,8 @@ package final class FollowedWork: TaskExecutor, @unchecked Sendable {
   /// The tasks ``adoptedTasks`` holds, for the hook's look with no lock: a job of a task in it
   /// goes where the entry says, so the lock-free paths are not taken for it. (An entry is made on
   /// the thread that then resumes its task, so that resumption's job sees it. An entry whose job
-  /// never came through the hook, a task resumed on the main actor, stays until its world
-  /// retires: a count of entries would keep every task off the lock-free paths meanwhile.)
+  /// never came through the hook, a task resumed on a custom actor's executor, stays until its
+  /// world retires: a count of entries would keep every task off the lock-free paths meanwhile.)
   let adoptedPresence = TaskTable.Presence()
   /// Tasks running ``runExplored(chooser:stallPatience:testID:onStall:_:)``: the next task each
   /// creates is the body of the world it explores.

@@ -42,8 +42,8 @@ extension FollowedWork {
       here.staged.append(ReadyJobs.Entry(job: job, task: jobTask))
       return .taken
     }
-    // Jobs whose world the routing tables would only confirm, queued with no registry lock
-    // (which is then taken for membership changes only). Not in an explored run (staged above).
+    // Jobs whose world the routing tables would only confirm, queued with no registry lock. Not
+    // in an explored run (staged above).
     if let here, here.exploration == nil, here !== unclaimed, !here.isRetired {
       // On a world's thread: an actor's processing job (its work is this world's: the locked
       // path's cause rule), or a task this world still follows (`isOwnTask`): the running job's

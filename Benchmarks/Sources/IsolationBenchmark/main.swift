@@ -12,10 +12,11 @@ import Synchronization
 //
 // Then 1,000 short tests (a clock made, advanced once and dropped: a world begun and retired),
 // alone, and beside a world kept alive after its work started 100,000 tasks that have ended
-// (their routing entries stay until that world retires), alternating the same way. A retirement scanned every world's
-// entries, so each short test cost a scan of 100,000 (5.8× alone); now it visits its own. The
-// rest (target ≤ 1.5×): with 100,000 entries the lock-free look (`TaskTable.Presence`) says
-// "maybe" for every task, so the short tests' jobs take the registry lock to decide.
+// (their routing entries stay until that world retires), alternating the same way. A
+// retirement scanned every world's entries, so each short test cost a scan of 100,000 (5.8×
+// alone); now it visits its own. The rest (target ≤ 1.5×): with 100,000 entries the lock-free
+// look (`TaskTable.Presence`) says "maybe" for every task, so the short tests' jobs take the
+// registry lock to decide.
 //
 // Run: swift run -c release --package-path Benchmarks IsolationBenchmark
 
