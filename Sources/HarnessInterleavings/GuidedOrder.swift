@@ -64,20 +64,21 @@ package struct GuidedOrder: JobOrderPolicy {
     return index
   }
 
-  private func pick(decision: Int) -> Int {
+  // Inlined into `choose`, which holds the order inout: called there as a method, it copied the
+  // whole order, its mirror included, at every decision.
+  @inline(__always) private func pick(decision: Int) -> Int {
     let ready = mirror.ready
-    let continuing = mirror.continuing() ?? 0
-    guard decision < guide.count else { return continuing }
+    guard decision < guide.count else { return mirror.continuing() ?? 0 }
     switch guide[decision] {
     case .index(let index, let readyCount, let task):
       if readyCount == ready.count, index < readyCount, task < 0 || ready[index].owner == task {
         return index
       }
-      return ready.firstIndex { $0.owner == task } ?? continuing
+      return ready.firstIndex { $0.owner == task } ?? mirror.continuing() ?? 0
     case .task(let task):
-      return ready.firstIndex { $0.owner == task } ?? continuing
+      return ready.firstIndex { $0.owner == task } ?? mirror.continuing() ?? 0
     case .continuing:
-      return continuing
+      return mirror.continuing() ?? 0
     }
   }
 }

@@ -239,7 +239,13 @@ struct ReadyJobMirror {
 
   /// The index a non-preemptive order takes: the current task's job if it is ready, else the
   /// oldest ready job; skipping the jobs of `asleep`.
-  func continuing(avoiding asleep: [SleepEntry] = []) -> Int? {
+  // Inlined, like `isPreemption(choosing:)`, into the orders' `choose`, which hold the mirror
+  // inout: called there as a method, the whole mirror was copied for the call at every step.
+  @inline(__always) func continuing(avoiding asleep: [SleepEntry] = []) -> Int? {
+    Self.continuing(in: ready, currentTask: currentTask, avoiding: asleep)
+  }
+
+  private static func continuing(in ready: [Job], currentTask: Int, avoiding asleep: [SleepEntry]) -> Int? {
     // Sleep sets hold a few jobs: scanned, not hashed.
     func isAsleep(_ job: Job) -> Bool { asleep.contains { $0.serial == job.serial } }
     if currentTask != 0, let index = ready.firstIndex(where: { $0.owner == currentTask }), !isAsleep(ready[index]) {
@@ -249,7 +255,7 @@ struct ReadyJobMirror {
   }
 
   /// Whether running the job at `index` preempts the current task.
-  func isPreemption(choosing index: Int) -> Bool {
+  @inline(__always) func isPreemption(choosing index: Int) -> Bool {
     Self.isPreemption(choosing: index, among: ready[...], currentTask: currentTask)
   }
 
