@@ -57,7 +57,8 @@ import HarnessRuntime
 /// - Work that keeps running without ever suspending on the clock (a loop polling with
 ///   `Task.yield()`): `advance` gives up after 100,000 jobs without progress and reports.
 /// - A blocked main thread while the work needs the main actor: reported after 10 seconds
-///   (work that never touched the main actor does not wait for it).
+///   (work that never touched the main actor waits for it at most a second, once; five while
+///   its thread runs or the machine is loaded).
 /// - A followed job that blocks its thread for more than 10 seconds, another library replacing
 ///   the runtime hook (`withMainSerialExecutor`), and a clock used by two tests: reported.
 ///

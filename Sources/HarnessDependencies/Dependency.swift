@@ -82,7 +82,7 @@ public struct Dependency<Value: Sendable>: Sendable {
 
   /// Reads the dependency at `keyPath` as the concrete type it is known to have, typically in a
   /// test that overrode a protocol-typed dependency with a test double:
-  /// `@Dependency(\.clock, as: TestClock<Duration>.self) var clock`.
+  /// `@Dependency(\.continuousClock, as: TestClock<Duration>.self) var clock`.
   ///
   /// A value of another type is reported (naming both types and the override to add), then
   /// stops the program: there is no value of the type asked for to give.

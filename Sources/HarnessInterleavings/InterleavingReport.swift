@@ -3,7 +3,7 @@
 ///
 /// ```text
 /// Interleavings explored at AccountTests.swift:12: 100 iterations (random) in 0.31 s, 87 distinct schedules.
-///   Decisions per iteration: min 4, median 9, max 17. Tasks per iteration: up to 3.
+///   Decisions per iteration: min 4, median 9, max 17. Tasks per iteration: 2 to 3.
 ///   Seeds: base 0x4841524e455353, iterations 1…100.
 /// ```
 public struct InterleavingReport: Sendable, CustomStringConvertible {

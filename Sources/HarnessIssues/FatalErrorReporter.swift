@@ -10,7 +10,7 @@ public struct FatalErrorReporter: IssueReporter {
       RuntimeWarningReporter.shared.reportIssue(issue)
       return
     }
-    Swift.fatalError("\(issue.location): \(issue.message)")
+    Swift.fatalError("\(issue.location): \(issue.shownMessage)")
   }
 }
 

@@ -3,7 +3,7 @@
 /// Library code calls this instead of crashing or failing silently:
 /// - inside a test (Swift Testing or XCTest, with `HarnessTesting` linked into the test target),
 ///   an `.error` fails the test that is running, at the given source location;
-/// - in a running app it prints `File.swift:12: message` to standard error, once per call
+/// - in a running app it prints `Module/File.swift:12: message` to standard error, once per call
 ///   site, and the program goes on.
 ///
 /// Inside ``withExpectedIssue(_:isIntermittent:fileID:filePath:line:column:_:matching:)`` a

@@ -86,6 +86,10 @@ public struct ReportedIssue: Sendable, CustomStringConvertible {
     self.init(message: text, error: error, severity: severity, location: location)
   }
 
+  /// The message as reporters show it: `Issue reported` for an issue reported without one
+  /// (`reportIssue()`), as swift-issue-reporting shows it, rather than an empty line.
+  package var shownMessage: String { message.isEmpty ? "Issue reported" : message }
+
   /// `Module/File.swift:12:5: error: message`
   public var description: String { "\(location): \(severity): \(message)" }
 }

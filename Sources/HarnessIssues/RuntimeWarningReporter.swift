@@ -14,7 +14,7 @@ public struct RuntimeWarningReporter: IssueReporter {
   }
 
   static func printLine(_ issue: ReportedIssue, note: String?) {
-    var line = "\(issue.location.fileID):\(issue.location.line): \(issue.message)"
+    var line = "\(issue.location.fileID):\(issue.location.line): \(issue.shownMessage)"
     if let note { line += "\n\(note)" }
     WholeWrite.toStandardError(line + "\n")
   }

@@ -13,9 +13,9 @@ import Testing
 /// actor Account {
 ///   var balance = 100
 ///   func withdraw(_ amount: Int) async -> Bool {
-///     await Task.yield()   // a fraud check: other calls run meanwhile
 ///     guard balance >= amount else { return false }
-///     balance -= amount
+///     await Task.yield()   // a fraud check: other calls run meanwhile
+///     balance -= amount    // acts on a stale check
 ///     return true
 ///   }
 /// }
@@ -26,7 +26,7 @@ import Testing
 ///   async let first = account.withdraw(80)
 ///   async let second = account.withdraw(80)
 ///   _ = await (first, second)
-///   #expect(await account.balance >= 0)
+///   #expect(await account.balance >= 0)   // fails in some order: the issue says which
 /// }
 /// ```
 ///
@@ -39,7 +39,8 @@ import Testing
 ///
 /// Each exploration prints a report of what it explored and attaches it to the test (an
 /// attachment named `interleavings-report.txt`); if no iteration had a choice to make, the test
-/// gets a warning saying why that usually happens. `.interleavings(for: .seconds(60))` explores
+/// gets a warning saying why that usually happens (when the trait is written on the test itself:
+/// a suite's trait does not warn, since some of its tests may have nothing to explore). `.interleavings(for: .seconds(60))` explores
 /// for a time budget, strategies taking turns; `HARNESS_INTERLEAVINGS_SHARD=i/n` runs shard *i*
 /// of *n* disjoint parts of the iterations, for a CI matrix.
 ///

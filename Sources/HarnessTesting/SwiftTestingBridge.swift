@@ -24,7 +24,8 @@ enum SwiftTestingBridge {
     return id
   }
 
-  /// Records `issue` on the current test; an error's headline is the message's first line.
+  /// Records `issue` on the current test: a caught error as Swift Testing's own caught error,
+  /// another error as a failed expectation whose headline is the message's first line.
   static func record(_ issue: ReportedIssue) {
     let location = SourceLocation(
       fileID: issue.location.fileID,
@@ -34,13 +35,20 @@ enum SwiftTestingBridge {
     )
     $isRecordingReportedIssue.withValue(true) {
       guard issue.severity == .error else {
-        Issue.record(Comment(rawValue: issue.message), severity: .warning, sourceLocation: location)
+        Issue.record(Comment(rawValue: issue.shownMessage), severity: .warning, sourceLocation: location)
+        return
+      }
+      if let error = issue.error {
+        // Kept as the error it is, so that `withKnownIssue` matchers and `Issue.error` see it;
+        // Swift Testing prints "Caught error: …" itself, the rest of the message below.
+        let comment = context(of: issue.message, error: error).map(Comment.init(rawValue:))
+        Issue.record(error, comment, sourceLocation: location)
         return
       }
       // `Issue.record` would print the headline "Issue recorded" and the message below it. A
       // failed expectation's headline is its description, so the message's first line goes
       // there and the rest below, as the comment.
-      let (headline, details) = split(issue.message)
+      let (headline, details) = split(issue.shownMessage)
       _ = __checkValue(
         false,
         expression: .__fromSyntaxNode(headline),
@@ -55,6 +63,15 @@ enum SwiftTestingBridge {
   /// Whether the issue being recorded is one Harness reported (already past its expected-issue
   /// scopes), not one recorded with Swift Testing directly.
   @TaskLocal static var isRecordingReportedIssue = false
+
+  /// `message` without the `Caught error: …` line that ``ReportedIssue/init(caught:message:severity:location:)``
+  /// ends it with, or `nil` when nothing else is left.
+  static func context(of message: String, error: any Error) -> String? {
+    let caught = "Caught error: \(error)"
+    if message == caught || message.isEmpty { return nil }
+    guard message.hasSuffix("\n\n" + caught) else { return message }
+    return String(message.dropLast(caught.count + 2))
+  }
 
   /// The first line of `message`, and the rest without the blank lines that begin it.
   static func split(_ message: String) -> (headline: String, details: String) {

@@ -22,17 +22,17 @@ final class XCTestTracker: NSObject, XCTestObservation, @unchecked Sendable {
     let testCase = running.withLock { $0?.testCase }
     guard let testCase else {
       // Corelibs XCTest drops failures recorded while no test runs; at least print them.
-      print("\(issue.location): error: \(issue.message)\n(reported while no XCTest test was running)")
+      print("\(issue.location): error: \(issue.shownMessage)\n(reported while no XCTest test was running)")
       return
     }
     guard issue.severity == .error else {
-      print("\(issue.location): warning: \(issue.message)")
+      print("\(issue.location): warning: \(issue.shownMessage)")
       return
     }
     // Already past the expected-issue scopes: `DependencyTestCase.recordFailure` lets it through.
     $isRecordingReportedIssue.withValue(true) {
       testCase.recordFailure(
-        withDescription: issue.message,
+        withDescription: issue.shownMessage,
         inFile: issue.location.filePath,
         atLine: Int(issue.location.line),
         expected: true

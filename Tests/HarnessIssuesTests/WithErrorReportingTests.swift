@@ -23,6 +23,31 @@ import Testing
     #expect(collector.issues.first?.location.line == line)
   }
 
+  /// A body returning an optional gives one optional, as swift-issue-reporting's does: its value,
+  /// or `nil` when it returned `nil` or threw.
+  @Test func anOptionalResultIsNotWrappedTwice() async {
+    let collector = IssueCollector()
+    func firstEven(_ values: [Int]) throws -> Int? {
+      if values.isEmpty { throw Failure(reason: "empty") }
+      return values.first { $0.isMultiple(of: 2) }
+    }
+    await withIssueReporters([collector]) {
+      let found: Int? = withErrorReporting { try firstEven([1, 4]) }
+      let none = withErrorReporting { try firstEven([1, 3]) }
+      let thrown = withErrorReporting { try firstEven([]) }
+      let asyncFound: Int? = await withErrorReporting { () async throws -> Int? in
+        await Task.yield()
+        return try firstEven([6])
+      }
+      #expect(found == 4)
+      #expect(none == nil)
+      #expect(thrown == nil)
+      #expect(asyncFound == 6)
+      #expect(type(of: none) == Int?.self)
+    }
+    #expect(collector.issues.map(\.message) == [#"Caught error: Failure(reason: "empty")"#])
+  }
+
   @Test func sendsTheIssueToTheGivenReporters() {
     let collector = IssueCollector()
     withErrorReporting(to: [collector]) { throw Failure(reason: "x") }

@@ -96,3 +96,43 @@ extension ExpectedIssueRejectionMessageTests {
 private func text(of issue: Issue) -> String {
   (["\(issue.kind)"] + issue.comments.map(\.rawValue)).joined(separator: "\n")
 }
+
+/// A reported error reaches Swift Testing as the error it is: `withKnownIssue`'s matcher sees it
+/// in `Issue.error`, as it would for a thrown one.
+@Suite struct CaughtErrorRecordingTests {
+  struct DiskFull: Error {}
+
+  @Test func aReportedErrorIsRecordedAsACaughtError() {
+    let seen = LockIsolated<[String]>([])
+    withKnownIssue {
+      reportIssue(DiskFull(), "While saving")
+    } matching: { issue in
+      seen.withValue { $0.append(text(of: issue)) }
+      return issue.error is DiskFull
+    }
+    #expect(seen.value.count == 1)
+    #expect(seen.value.first?.hasPrefix("Caught error") == true)
+    #expect(seen.value.first?.hasSuffix("\nWhile saving") == true)
+    #expect(seen.value.first?.components(separatedBy: "Caught error").count == 2)
+  }
+
+  @Test func withErrorReportingRecordsTheErrorItCaught() {
+    withKnownIssue {
+      _ = withErrorReporting { () throws -> Int in throw DiskFull() }
+    } matching: { $0.error is DiskFull }
+  }
+}
+
+/// An issue reported without a message is shown as `Issue reported`, not as an empty line.
+@Suite struct EmptyMessageTests {
+  @Test func anIssueWithoutAMessageIsShownAsIssueReported() {
+    let seen = LockIsolated<[String]>([])
+    withKnownIssue {
+      reportIssue()
+    } matching: { issue in
+      seen.withValue { $0.append(text(of: issue)) }
+      return true
+    }
+    #expect(seen.value == ["Expectation failed: Issue reported"])
+  }
+}
