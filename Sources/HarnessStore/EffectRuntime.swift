@@ -194,24 +194,32 @@ final class EffectRuntime<Action: Sendable>: EffectCanceller, Sendable {
 
   /// Cancels every running effect (and `withTaskCancellation` work) marked with `id`.
   func cancel(id: EffectID) {
-    let (tasks, nested) = registry.withLock { registry in
-      var tasks: [Task<Void, Never>] = []
-      for (_, entry) in registry.inFlight where entry.cancelIDs.contains(id) {
-        entry.lifecycle.cancel()
-        if let task = entry.task { tasks.append(task) }
-      }
-      let nested = registry.nested.values.filter { $0.id == id }.map(\.cancel)
-      return (tasks, nested)
-    }
-    for task in tasks { task.cancel() }
-    for cancel in nested { cancel() }
+    registry.withLock { Self.markCancelled(id, in: &$0) }()
   }
 
-  func register(id: EffectID, cancel: @escaping @Sendable () -> Void) -> UInt64 {
-    registry.withLock { registry in
+  func register(id: EffectID, cancelInFlight: Bool, cancel: @escaping @Sendable () -> Void) -> UInt64 {
+    let (token, cancelInFlightWork) = registry.withLock { registry in
+      let cancelInFlightWork = cancelInFlight ? Self.markCancelled(id, in: &registry) : {}
       registry.nextID += 1
       registry.nested[registry.nextID] = EffectNestedCancellation(id: id, cancel: cancel)
-      return registry.nextID
+      return (registry.nextID, cancelInFlightWork)
+    }
+    cancelInFlightWork()
+    return token
+  }
+
+  /// Marks the effects running under `id` cancelled (registry held); returns what cancels their
+  /// tasks and `withTaskCancellation` work, to call once the lock is let go.
+  private static func markCancelled(_ id: EffectID, in registry: inout EffectRegistry) -> @Sendable () -> Void {
+    var tasks: [Task<Void, Never>] = []
+    for (_, entry) in registry.inFlight where entry.cancelIDs.contains(id) {
+      entry.lifecycle.cancel()
+      if let task = entry.task { tasks.append(task) }
+    }
+    let nested = registry.nested.values.filter { $0.id == id }.map(\.cancel)
+    return { [tasks] in
+      for task in tasks { task.cancel() }
+      for cancel in nested { cancel() }
     }
   }
 

@@ -38,9 +38,10 @@ public func withTaskCancellation<T: Sendable>(
   let context = EffectContext.current
   let canceller: any EffectCanceller = context?.canceller ?? UnscopedCancellables.shared
   let effectID = EffectID(id, scope: context?.scope ?? EffectScope())
-  if cancelInFlight { canceller.cancel(id: effectID) }
   let task = Task { try await operation() }
-  let token = canceller.register(id: effectID) { task.cancel() }
+  // Cancelling what runs under the id and registering this work are one step: of two calls
+  // racing with `cancelInFlight`, only the later survives.
+  let token = canceller.register(id: effectID, cancelInFlight: cancelInFlight) { task.cancel() }
   defer { canceller.unregister(token) }
   return try await withTaskCancellationHandler {
     try await task.value
