@@ -223,7 +223,7 @@ import Testing
       store.send(())
       _ = store
     }
-    #expect(await eventually(0.5) { finished.value })
+    #expect(await eventually { finished.value })
   }
 }
 
