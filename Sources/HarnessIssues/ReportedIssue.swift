@@ -81,10 +81,13 @@ public struct ReportedIssue: Sendable, CustomStringConvertible {
     severity: IssueSeverity = .error,
     location: SourceCodeLocation
   ) {
-    var text = "Caught error: \(error)"
+    var text = Self.caughtLine(error)
     if let message, !message.isEmpty { text = "\(message)\n\n\(text)" }
     self.init(message: text, error: error, severity: severity, location: location)
   }
+
+  /// The line ``init(caught:message:severity:location:)`` ends an error's message with.
+  package static func caughtLine(_ error: any Error) -> String { "Caught error: \(error)" }
 
   /// The message as reporters show it: `Issue reported` for an issue reported without one
   /// (`reportIssue()`), as swift-issue-reporting shows it, rather than an empty line.

@@ -67,7 +67,7 @@ enum SwiftTestingBridge {
   /// `message` without the `Caught error: …` line that ``ReportedIssue/init(caught:message:severity:location:)``
   /// ends it with, or `nil` when nothing else is left.
   static func context(of message: String, error: any Error) -> String? {
-    let caught = "Caught error: \(error)"
+    let caught = ReportedIssue.caughtLine(error)
     if message == caught || message.isEmpty { return nil }
     guard message.hasSuffix("\n\n" + caught) else { return message }
     return String(message.dropLast(caught.count + 2))
