@@ -69,9 +69,9 @@ package final class FollowedWork: TaskExecutor, @unchecked Sendable {
   // Guarded by `registry`.
   var worlds: [World] = []
   @exclusivity(unchecked) var followedTasks: TaskTable
-  /// The followed table's entries for the hook's look with no registry lock (see
+  /// The followed and member tables' entries for the hook's look with no registry lock (see
   /// ``route(_:passingOnMainActorWork:)``).
-  package let followedIndex = FollowedIndex()
+  package let routingIndex = RoutingIndex()
   /// Counts the tasks of every routing table, for the hook's lock-free look (see ``TaskTable``).
   package let routedTasks = TaskTable.Presence()
   /// Work that left the main actor before any world claimed it: it runs on an executor of its
@@ -135,8 +135,8 @@ package final class FollowedWork: TaskExecutor, @unchecked Sendable {
   var watchdogArmedWhileLooking: ContinuousClock.Instant?
 
   private init() {
-    followedTasks = TaskTable(presence: routedTasks, indexesWorlds: true, index: followedIndex)
-    memberTasks = TaskTable(presence: routedTasks, indexesWorlds: true)
+    followedTasks = TaskTable(presence: routedTasks, indexesWorlds: true, index: routingIndex)
+    memberTasks = TaskTable(presence: routedTasks, indexesWorlds: true, memberIndex: routingIndex)
     adoptedTasks = TaskTable(presence: routedTasks, ownPresence: adoptedPresence)
     exploringCreators = TaskTable(presence: routedTasks)
   }

@@ -95,7 +95,7 @@ extension FollowedWork {
   /// Makes `world` live. Registry held.
   func addWorld(_ world: World) {
     worlds.append(world)
-    followedIndex.register(world)
+    routingIndex.register(world)
     liveWorldCount.add(1, ordering: .relaxed)
   }
 
@@ -111,8 +111,11 @@ extension FollowedWork {
     guard task != 0, !world.isRetired else { return }
     // A task followed by a world runs its jobs there already; one that runs unclaimed for a job
     // (it came from the main actor) becomes a member all the same.
-    if let followed = followedTasks[task], followed !== unclaimed { return }
+    let followed = followedTasks[task]
+    if let followed, followed !== unclaimed { return }
     memberTasks[task] = world
+    // Definitive for the hook only while no world, the unclaimed one included, follows it.
+    if followed == nil { routingIndex.setMember(task, of: world) }
     world.addMember(task: task)
   }
 
@@ -159,7 +162,7 @@ extension FollowedWork {
     adoptedTasks.removeAll(of: world)
     exploringCreators.removeAll(of: world)
     world.routedTaskIDs = []
-    followedIndex.unregister(world)
+    routingIndex.unregister(world)
     // Its thread ends once its queue is empty (it checks `isRetired` under the world's lock).
     world.lock.lock()
     if world.threadIsWaiting { world.wakeThread.signal() }

@@ -67,12 +67,13 @@ extension FollowedWork {
     // Off every world's thread, a task a world follows (a sleeper an `advance` wakes, a task the
     // test's task resumes): its world from the lock-free index, unless an adoption of it may
     // be pending.
-    if here == nil, !adoptedPresence.mayContain(jobTask), let world = followedIndex.world(of: jobTask) {
+    if here == nil, !adoptedPresence.mayContain(jobTask), let world = routingIndex.world(of: jobTask) {
       world.lock.lock()
       queueFollowed(job, task: jobTask, on: world, onMain: onMain)
       world.lock.unlock()
       return .taken
     }
+    if let route = jobRouteOfNoFollowedTask(jobTask, enqueuedBy: currentTask, here: here, onMain: onMain) { return route }
     // Whose job it is, under the registry; then the world's queue, under the world's own lock
     // (a world retiring in between still runs what it was given, as it would have).
     registry.lock()
@@ -140,6 +141,44 @@ extension FollowedWork {
     return .taken
   }
 
+  /// Where a job of a task no world follows goes, decided with no lock when the index places it
+  /// and the work enqueuing it (the cause): a test's own task (a member, which the index marks
+  /// as such) or a task in no table runs where it would have, as the locked path's rules say.
+  /// Whatever the index cannot tell, and the one case the rules send elsewhere (rule 2: a task
+  /// created after the cause's first member joins its world, a first routing), is left to the
+  /// locked path: `nil`.
+  ///
+  /// The cause is `here`, on a world's thread; else the current task's world: the member's own
+  /// when it enqueues itself, the one the index gives for a followed or member task, none when
+  /// there is no current task or it is in no table. (An explored run's driver, a creator entry,
+  /// never enqueues another task's job while registered: the task it creates next, always newer
+  /// than its world's first member, consumes the entry under the lock.)
+  private func jobRouteOfNoFollowedTask(
+    _ jobTask: UInt64, enqueuedBy currentTask: UInt64, here: World?, onMain: Bool
+  ) -> JobRoute? {
+    guard jobTask != 0, !adoptedPresence.mayContain(jobTask) else { return nil }
+    let member = routingIndex.memberWorld(of: jobTask)
+    guard member != nil || !routedTasks.mayContain(jobTask) else { return nil }
+    let cause: World?
+    if let here {
+      guard here !== unclaimed, here.exploration == nil else { return nil }
+      cause = here
+    } else if currentTask == jobTask {
+      cause = member
+    } else if routedTasks.mayContain(currentTask) {
+      guard let world = routingIndex.world(of: currentTask) ?? routingIndex.memberWorld(of: currentTask) else { return nil }
+      cause = world
+    } else {
+      // No cause: a member stays where it was (leaving the main actor, its world drains it);
+      // another task's job is `isNoWorldsJob`'s, or rule 3's and the XCTest test's, locked.
+      guard let member else { return nil }
+      if onMain { noteMemberLeavingMainThread(of: member, fromMainActor: true) }
+      return .passedOn
+    }
+    guard let cause, !cause.isRetired, !cause.admits(taskID: jobTask) else { return nil }
+    return .passedOn
+  }
+
   /// Whether `here`, the world running on this thread, follows `task`: from its cache, else from
   /// the lock-free index (a task first routed off the world's thread, by a member that started
   /// it, is not in the cache), then cached.
@@ -147,7 +186,7 @@ extension FollowedWork {
     if here.isOwnTask(task) { return true }
     // Read before the index: a move after it makes the cache entry stale by generation.
     let generation = here.followGeneration.load(ordering: .acquiring)
-    guard followedIndex.world(of: task) === here else { return false }
+    guard routingIndex.world(of: task) === here else { return false }
     here.noteOwnTask(task, seenAt: generation)
     return true
   }

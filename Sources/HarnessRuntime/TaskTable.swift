@@ -16,16 +16,21 @@ package struct TaskTable {
   private let presence: Presence
   private let indexesWorlds: Bool
   /// The lock-free copy of the entries, kept by the followed table.
-  private let index: FollowedIndex?
+  private let index: RoutingIndex?
+  /// The lock-free index the member table clears its leaving tasks from (its entries are
+  /// written by ``FollowedWork/addMember(_:to:)``, which knows whether the task is followed).
+  private let memberIndex: RoutingIndex?
   /// A presence of this table's tasks alone (kept by the adopted table), beside the shared one.
   private let ownPresence: Presence?
 
   package init(
-    presence: Presence, indexesWorlds: Bool = false, index: FollowedIndex? = nil, ownPresence: Presence? = nil
+    presence: Presence, indexesWorlds: Bool = false, index: RoutingIndex? = nil, memberIndex: RoutingIndex? = nil,
+    ownPresence: Presence? = nil
   ) {
     self.presence = presence
     self.indexesWorlds = indexesWorlds
     self.index = index
+    self.memberIndex = memberIndex
     self.ownPresence = ownPresence
   }
 
@@ -43,6 +48,7 @@ package struct TaskTable {
       if old != nil, newValue == nil {
         presence.remove(task)
         ownPresence?.remove(task)
+        memberIndex?.clearMember(task)
       }
       if old !== newValue { index?.set(task, to: newValue) }
       if indexesWorlds, let newValue, old !== newValue, newValue.keepsRoutedTaskIDs {
@@ -57,6 +63,7 @@ package struct TaskTable {
     presence.remove(task)
     ownPresence?.remove(task)
     index?.set(task, to: nil)
+    memberIndex?.clearMember(task)
     return old
   }
 

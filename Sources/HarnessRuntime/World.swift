@@ -29,8 +29,9 @@ package final class World: @unchecked Sendable {
 
   /// Tasks with a larger id were created after the world's first member, so they may join it;
   /// older tasks (the test runner's, another test's) never do, even when the world's work
-  /// resumes them. Lowered when an older task of the same test joins.
-  private(set) var baselineTaskID: UInt64
+  /// resumes them. Lowered when an older task of the same test joins. Written under the
+  /// registry; atomic so that the hook can ask ``admits(taskID:)`` without it.
+  private let baselineTaskID: Atomic<UInt64>
   /// The test the world was created for, when a test framework says so.
   package let testID: String?
 
@@ -188,7 +189,7 @@ package final class World: @unchecked Sendable {
   }
 
   init(firstTask: UInt64, testID: String?, usesMainActor: Bool, retires: Bool = true) {
-    self.baselineTaskID = firstTask
+    self.baselineTaskID = Atomic(firstTask)
     self.testID = testID
     self.usesMainActor = usesMainActor
     self.keepsRoutedTaskIDs = retires
@@ -208,7 +209,7 @@ package final class World: @unchecked Sendable {
 
   /// Whether a job of task `taskID` (0: not a task) caused by this world's work may join it.
   func admits(taskID: UInt64) -> Bool {
-    taskID == 0 || taskID > baselineTaskID
+    taskID == 0 || taskID > baselineTaskID.load(ordering: .relaxed)
   }
 
   /// Notes that `task` is one of the test's own tasks. Registry held, not the world's lock.
@@ -217,7 +218,8 @@ package final class World: @unchecked Sendable {
     lock.lock()
     memberTasks.insert(task)
     lock.unlock()
-    if baselineTaskID == 0 || task < baselineTaskID { baselineTaskID = task }
+    let baseline = baselineTaskID.load(ordering: .relaxed)
+    if baseline == 0 || task < baseline { baselineTaskID.store(task, ordering: .relaxed) }
   }
 
   /// Whether the world has no job queued or running.

@@ -85,9 +85,9 @@ private func isJobOfATaskStartedOffEveryWorldOffTheLock() -> Bool {
     #expect(engine.routedWorld(of: childID) == nil)
   }
 
-  @Test func theFollowedIndexFindsATasksLiveWorldAndNothingElse() {
+  @Test func theRoutingIndexFindsATasksLiveWorldAndNothingElse() {
     // An index of its own: the engine's is shared with every test running now.
-    let index = FollowedIndex()
+    let index = RoutingIndex()
     // Joined from threads of their own: from this test's task, the second join would find the
     // first world (the task is its member).
     let world = { [engine] (name: String) in onAThreadOfItsOwn { engine.joinWorld(testID: "LockFreeRoutingTests.index.\(name)") } }
@@ -99,8 +99,8 @@ private func isJobOfATaskStartedOffEveryWorldOffTheLock() -> Bool {
     index.set(7, to: first)
     #expect(index.world(of: 7) === first)
     // A slot holds one task: another in it is left to the locked path.
-    index.set(7 + UInt64(FollowedIndex.slots), to: second)
-    #expect(index.world(of: 7 + UInt64(FollowedIndex.slots)) == nil)
+    index.set(7 + UInt64(RoutingIndex.slots), to: second)
+    #expect(index.world(of: 7 + UInt64(RoutingIndex.slots)) == nil)
     #expect(index.world(of: 7) === first)
     // A task that moves, or leaves.
     index.set(7, to: second)
@@ -123,6 +123,145 @@ private func isJobOfATaskStartedOffEveryWorldOffTheLock() -> Bool {
     #expect(index.world(of: 11) == nil)
     index.unregister(second)
     #expect(index.world(of: 11) == nil)
+  }
+
+  @Test func theIndexTellsAMemberNoWorldFollowsFromAFollowedTask() {
+    let index = RoutingIndex()
+    let world = { [engine] (name: String) in onAThreadOfItsOwn { engine.joinWorld(testID: "LockFreeRoutingTests.members.\(name)") } }
+    let first = world("first")
+    let second = world("second")
+    defer { _ = engine.leaveWorld(first) }
+    index.register(first)
+    index.register(second)
+    // A member entry is found as one, never as a followed task's.
+    index.setMember(7, of: first)
+    #expect(index.memberWorld(of: 7) === first)
+    #expect(index.world(of: 7) == nil)
+    // Following the task replaces it; a member entry never replaces a followed one, and
+    // clearing a member leaves a followed entry alone.
+    index.set(7, to: second)
+    #expect(index.memberWorld(of: 7) == nil)
+    #expect(index.world(of: 7) === second)
+    index.setMember(7, of: first)
+    index.clearMember(7)
+    #expect(index.world(of: 7) === second && index.memberWorld(of: 7) == nil)
+    // A member that leaves is in it no more; nor is one whose slot another task holds.
+    index.setMember(9, of: first)
+    index.clearMember(9)
+    #expect(index.memberWorld(of: 9) == nil)
+    index.setMember(11, of: first)
+    index.setMember(11 + UInt64(RoutingIndex.slots), of: second)
+    #expect(index.memberWorld(of: 11) === first)
+    #expect(index.memberWorld(of: 11 + UInt64(RoutingIndex.slots)) == nil)
+    // A retired world's member is never given out, whatever the entry says.
+    index.setMember(13, of: second)
+    _ = engine.leaveWorld(second)
+    #expect(index.memberWorld(of: 13) == nil)
+  }
+
+  @Test func aMembersJobsGoOnWithoutTheRegistryLock() async {
+    let world = engine.joinWorld(testID: "LockFreeRoutingTests.member")
+    defer { _ = engine.leaveWorld(world) }
+    // This test's task is the world's member, followed by none. Its job takes the locked path
+    // while its index slot or adoption presence slot is shared with another test's task: one
+    // resumption of 20 getting through is proof enough that the path is not locked.
+    var through = false
+    for _ in 0..<20 where !through {
+      through = await resumesWithTheRegistryHeld()
+    }
+    #expect(through, "a member's job waited for the registry lock")
+  }
+
+  @Test func aTaskOfNoWorldResumedByAWorldsTaskGoesOnWithoutTheRegistryLock() async {
+    // As above: a shared slot sends a job through the locked path; one run of 20 suffices.
+    var through = false
+    for _ in 0..<20 where !through {
+      through = await anOlderTaskResumedFromAWorldsThreadWithTheRegistryHeld()
+    }
+    #expect(through, "a job of a task of no world, enqueued by a world's work, waited for the registry lock")
+  }
+
+  /// A task of no world, older than the world below (so its work may not take it in), waits
+  /// for a continuation; a task the world follows resumes it from the world's thread, itself
+  /// resumed from a thread of no world while another thread holds the registry lock. Whether
+  /// the older task ran on before the lock was let go.
+  private func anOlderTaskResumedFromAWorldsThreadWithTheRegistryHeld() async -> Bool {
+    let olderWaits = Locked<CheckedContinuation<Void, Never>?>(nil)
+    let ran = Locked(false)
+    let older = onAThreadOfItsOwn {
+      Task.detached {
+        await withCheckedContinuation { continuation in olderWaits.withLock { $0 = continuation } }
+        ran.withLock { $0 = true }
+      }
+    }
+    while olderWaits.withLock({ $0 == nil }) { try? await Task.sleep(for: .milliseconds(1)) }
+    let through = await onAThreadOfItsOwn {
+      Task.detached { [engine] in
+        let world = engine.joinWorld(testID: "LockFreeRoutingTests.older")
+        defer { _ = engine.leaveWorld(world) }
+        let go = Locked<CheckedContinuation<Void, Never>?>(nil)
+        let follower = Task {
+          await withCheckedContinuation { continuation in go.withLock { $0 = continuation } }
+          olderWaits.withLock { $0 }?.resume()
+        }
+        _ = await engine.settle(world, .settleOnly())
+        guard let continuation = go.withLock({ $0 }) else {
+          Issue.record("the followed task did not reach its continuation")
+          olderWaits.withLock { $0 }?.resume()
+          return false
+        }
+        let through = await withCheckedContinuation { (result: CheckedContinuation<Bool, Never>) in
+          Thread {
+            let through = engine.withRegistryHeld {
+              Thread { continuation.resume() }.start()
+              let start = ContinuousClock.now
+              while !ran.withLock({ $0 }), ContinuousClock.now - start < .seconds(2) {
+                Thread.sleep(forTimeInterval: 0.001)
+              }
+              // Read with the lock still held: once it is let go, a waiting job runs at once.
+              return ran.withLock { $0 }
+            }
+            result.resume(returning: through)
+          }.start()
+        }
+        await follower.value
+        return through
+      }
+    }.value
+    await older.value
+    return through
+  }
+
+  /// Suspends the current task, has it resumed from a thread of no world and no task while
+  /// another thread holds the registry lock, and says whether it ran on before the lock was let
+  /// go.
+  private func resumesWithTheRegistryHeld() async -> Bool {
+    let ran = Locked(false)
+    let through = Locked(false)
+    let holderDone = DispatchSemaphore(value: 0)
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      Thread { [engine] in
+        let seen = engine.withRegistryHeld {
+          Thread { continuation.resume() }.start()
+          let start = ContinuousClock.now
+          while !ran.withLock({ $0 }), ContinuousClock.now - start < .seconds(2) {
+            Thread.sleep(forTimeInterval: 0.001)
+          }
+          // Read with the lock still held: once it is let go, a waiting job runs at once.
+          return ran.withLock { $0 }
+        }
+        through.withLock { $0 = seen }
+        holderDone.signal()
+      }.start()
+    }
+    ran.withLock { $0 = true }
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      Thread {
+        holderDone.wait()
+        continuation.resume()
+      }.start()
+    }
+    return through.withLock { $0 }
   }
 
   /// Two tasks `world` follows, each waiting for a continuation: this test resumes the first
