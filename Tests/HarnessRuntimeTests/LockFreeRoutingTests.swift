@@ -19,10 +19,14 @@ private func isJobOfATaskStartedOffEveryWorldOffTheLock() -> Bool {
   return result.withLock { $0! }
 }
 
-/// The hook's lock-free look: a job of a task in no world is left to the global executor without
-/// the follower's lock, while a world lives (a clock kept in a `static`); a job of a world's task
-/// never is.
-@Suite struct LockFreeRoutingTests {
+/// The hook's lock-free looks: a job of a task in no world is left to the global executor without
+/// the follower's lock, while a world lives (a clock kept in a `static`); a followed task's job
+/// goes to its world, and a test's own task's goes on, without the registry lock.
+///
+/// Serialized: a test holding the registry lock blocks the pool threads that route another
+/// test's first jobs meanwhile, and on 2 cores the pool may then have no thread left to run the
+/// job the test lets go by (one try in 20 lost, 2 s).
+@Suite(.serialized) struct LockFreeRoutingTests {
   private let engine = FollowedWork.shared
 
   @Test func aTableCountsItsTasksAndForgetsThemWhenTheyLeave() {
@@ -85,14 +89,16 @@ private func isJobOfATaskStartedOffEveryWorldOffTheLock() -> Bool {
     #expect(engine.routedWorld(of: childID) == nil)
   }
 
+  /// A new world for an index of the test's own (the engine's is shared with every test running
+  /// now). Joined from a thread of its own: from this test's task, a second join would find the
+  /// first world (the task is its member).
+  private func newWorld(_ name: String) -> World {
+    onAThreadOfItsOwn { [engine] in engine.joinWorld(testID: "LockFreeRoutingTests.\(name)") }
+  }
+
   @Test func theRoutingIndexFindsATasksLiveWorldAndNothingElse() {
-    // An index of its own: the engine's is shared with every test running now.
     let index = RoutingIndex()
-    // Joined from threads of their own: from this test's task, the second join would find the
-    // first world (the task is its member).
-    let world = { [engine] (name: String) in onAThreadOfItsOwn { engine.joinWorld(testID: "LockFreeRoutingTests.index.\(name)") } }
-    let first = world("first")
-    let second = world("second")
+    let (first, second) = (newWorld("index.first"), newWorld("index.second"))
     defer { _ = engine.leaveWorld(first) }
     index.register(first)
     index.register(second)
@@ -113,7 +119,7 @@ private func isJobOfATaskStartedOffEveryWorldOffTheLock() -> Bool {
     #expect(index.world(of: 0) == nil && index.world(of: 1 << 50) == nil)
     // A world with no slot has no entries; one that retired is never given out, whatever an
     // entry still says.
-    let unregistered = world("unregistered")
+    let unregistered = newWorld("index.unregistered")
     index.set(9, to: unregistered)
     #expect(index.world(of: 9) == nil)
     _ = engine.leaveWorld(unregistered)
@@ -127,9 +133,7 @@ private func isJobOfATaskStartedOffEveryWorldOffTheLock() -> Bool {
 
   @Test func theIndexTellsAMemberNoWorldFollowsFromAFollowedTask() {
     let index = RoutingIndex()
-    let world = { [engine] (name: String) in onAThreadOfItsOwn { engine.joinWorld(testID: "LockFreeRoutingTests.members.\(name)") } }
-    let first = world("first")
-    let second = world("second")
+    let (first, second) = (newWorld("members.first"), newWorld("members.second"))
     defer { _ = engine.leaveWorld(first) }
     index.register(first)
     index.register(second)
@@ -211,18 +215,7 @@ private func isJobOfATaskStartedOffEveryWorldOffTheLock() -> Bool {
           return false
         }
         let through = await withCheckedContinuation { (result: CheckedContinuation<Bool, Never>) in
-          Thread {
-            let through = engine.withRegistryHeld {
-              Thread { continuation.resume() }.start()
-              let start = ContinuousClock.now
-              while !ran.withLock({ $0 }), ContinuousClock.now - start < .seconds(2) {
-                Thread.sleep(forTimeInterval: 0.001)
-              }
-              // Read with the lock still held: once it is let go, a waiting job runs at once.
-              return ran.withLock { $0 }
-            }
-            result.resume(returning: through)
-          }.start()
+          holdingTheRegistry(resuming: continuation, until: ran) { result.resume(returning: $0) }
         }
         await follower.value
         return through
@@ -240,19 +233,10 @@ private func isJobOfATaskStartedOffEveryWorldOffTheLock() -> Bool {
     let through = Locked(false)
     let holderDone = DispatchSemaphore(value: 0)
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      Thread { [engine] in
-        let seen = engine.withRegistryHeld {
-          Thread { continuation.resume() }.start()
-          let start = ContinuousClock.now
-          while !ran.withLock({ $0 }), ContinuousClock.now - start < .seconds(2) {
-            Thread.sleep(forTimeInterval: 0.001)
-          }
-          // Read with the lock still held: once it is let go, a waiting job runs at once.
-          return ran.withLock { $0 }
-        }
+      holdingTheRegistry(resuming: continuation, until: ran) { seen in
         through.withLock { $0 = seen }
         holderDone.signal()
-      }.start()
+      }
     }
     ran.withLock { $0 = true }
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
@@ -291,23 +275,10 @@ private func isJobOfATaskStartedOffEveryWorldOffTheLock() -> Bool {
       Issue.record("the tasks did not reach their continuations")
       return false
     }
-    // Waited for on threads of their own: this test's task is the world's member, whose jobs
-    // rightly take the locked path, so it must not wait while the lock is held.
+    // Waited for off this test's task: a member's job may take the locked path (a shared slot),
+    // so it must not wait while the lock is held.
     let through = await withCheckedContinuation { (result: CheckedContinuation<Bool, Never>) in
-      Thread { [engine] in
-        let through = engine.withRegistryHeld {
-          Thread { continuation.resume() }.start()
-          // Bounded: through the lock-free paths it takes microseconds; a job that takes the
-          // locked path waits for the lock until this lets it go.
-          let start = ContinuousClock.now
-          while !done.withLock({ $0 }), ContinuousClock.now - start < .seconds(2) {
-            Thread.sleep(forTimeInterval: 0.001)
-          }
-          // Read with the lock still held: once it is let go, the waiting jobs run at once.
-          return done.withLock { $0 }
-        }
-        result.resume(returning: through)
-      }.start()
+      holdingTheRegistry(resuming: continuation, until: done) { result.resume(returning: $0) }
     }
     await first.value
     await second.value
@@ -326,6 +297,29 @@ private func isJobOfATaskStartedOffEveryWorldOffTheLock() -> Bool {
     }
     #expect(through, "a followed task's jobs waited for the registry lock")
   }
+}
+
+/// Holds the registry lock on a thread of its own, resumes `continuation` from another thread
+/// (of no world and no task) meanwhile, and hands `report` whether `done` was set before the
+/// lock was let go. Bounded: through the lock-free paths it takes microseconds; a job that takes
+/// the locked path waits for the lock until this lets it go, after 2 s.
+private func holdingTheRegistry(
+  resuming continuation: CheckedContinuation<Void, Never>,
+  until done: Locked<Bool>,
+  then report: @escaping @Sendable (Bool) -> Void
+) {
+  Thread {
+    let seen = FollowedWork.shared.withRegistryHeld {
+      Thread { continuation.resume() }.start()
+      let start = ContinuousClock.now
+      while !done.withLock({ $0 }), ContinuousClock.now - start < .seconds(2) {
+        Thread.sleep(forTimeInterval: 0.001)
+      }
+      // Read with the lock still held: once it is let go, the waiting jobs run at once.
+      return done.withLock { $0 }
+    }
+    report(seen)
+  }.start()
 }
 
 /// An actor the tests' tasks call into.
