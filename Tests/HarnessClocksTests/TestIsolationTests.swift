@@ -73,15 +73,18 @@ import Testing
   /// A job that blocked for longer than the patience while nothing waited is reported by the
   /// next settle, so a test whose work blocks never passes silently.
   @Test func aJobThatBlockedWhileNothingWaitedIsReportedByTheNextSettle() async {
-    let work = TestWork(jobPatience: .milliseconds(100))
-    let blocker = Task { blockThisThread(for: 0.3) }
+    // Patience well above a loaded machine's scheduling delays: with 100 ms, the test task's
+    // own job, waiting for a core while another test and `yes` ran, once took 103 ms and was
+    // reported too.
+    let work = TestWork(jobPatience: .milliseconds(500))
+    let blocker = Task { blockThisThread(for: 1.5) }
     await blocker.value
     await withExpectedIssue {
       await work.settle()
     } matching: { issue in
       // The test resumes when the task completes, which may be a moment before its job returns:
       // the block is reported either as it happened or as it ends, once.
-      issue.message.contains("longer than the 100 milliseconds a followed job may take")
+      issue.message.contains("longer than the 500 milliseconds a followed job may take")
     }
     await work.settle()
   }
