@@ -78,8 +78,11 @@ import Testing
     #expect(await values.next() == 1)
   }
 
-  // TCA: the effects of .tap, .next1, .next2, .end start in that order: [1, 2, 3, 4].
-  @Test func testSynchronousEffectsSentAfterSinking() async {
+  // TCA: the effects of .tap, .next1, .next2, .end start in that order: [1, 2, 3, 4]. TCA's test
+  // runs under withMainSerialExecutor; here the trait's world runs the test's tasks one at a time,
+  // in the order they started. Without a world a live store's effects run in parallel on the
+  // global executor, where two of them may append in either order (seen once in CI: [2, 1, 3, 4]).
+  @Test(.dependencies) func testSynchronousEffectsSentAfterSinking() async {
     enum Action: Sendable { case tap, next1, next2, end }
     let values = LockIsolated<[Int]>([])
     let store = Store(initialState: 0) {
