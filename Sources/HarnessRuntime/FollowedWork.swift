@@ -65,6 +65,10 @@ package final class FollowedWork: TaskExecutor, @unchecked Sendable {
   let threads = FollowLock()
   /// Lets the hook skip all work while no world exists.
   let liveWorldCount = Atomic<Int>(0)
+  /// No world's baseline (``World/baseline``) has ever been above this: a task with a larger id
+  /// is one every world admits. Raised under the registry; the hook reads it with no lock, and a
+  /// stale read only sends a job to the locked path.
+  let highestBaseline = Atomic<UInt64>(0)
 
   // Guarded by `registry`.
   var worlds: [World] = []

@@ -95,6 +95,7 @@ extension FollowedWork {
   /// Makes `world` live. Registry held.
   func addWorld(_ world: World) {
     worlds.append(world)
+    raiseHighestBaseline(to: world.baseline)
     routingIndex.register(world)
     liveWorldCount.add(1, ordering: .relaxed)
   }
@@ -117,6 +118,12 @@ extension FollowedWork {
     // Definitive for the hook only while no world, the unclaimed one included, follows it.
     if followed == nil { routingIndex.setMember(task, of: world) }
     world.addMember(task: task)
+    raiseHighestBaseline(to: world.baseline)
+  }
+
+  /// Registry held (so raises never race each other).
+  private func raiseHighestBaseline(to baseline: UInt64) {
+    if baseline > highestBaseline.load(ordering: .relaxed) { highestBaseline.store(baseline, ordering: .relaxed) }
   }
 
   /// Sets how long `world` waits for the main actor to drain, and for one job to end.

@@ -159,6 +159,10 @@ extension FollowedWork {
     guard jobTask != 0, !adoptedPresence.mayContain(jobTask) else { return nil }
     let member = routingIndex.memberWorld(of: jobTask)
     guard member != nil || !routedTasks.mayContain(jobTask) else { return nil }
+    // A task in no table that is newer than every world's first member: whatever its cause, it
+    // is admitted (or has none), so the locked path decides; its commonest case, a new task's
+    // first routing, then skips looking its cause up.
+    if member == nil, jobTask > highestBaseline.load(ordering: .relaxed) { return nil }
     let cause: World?
     if let here {
       guard here !== unclaimed, here.exploration == nil else { return nil }

@@ -209,8 +209,11 @@ package final class World: @unchecked Sendable {
 
   /// Whether a job of task `taskID` (0: not a task) caused by this world's work may join it.
   func admits(taskID: UInt64) -> Bool {
-    taskID == 0 || taskID > baselineTaskID.load(ordering: .relaxed)
+    taskID == 0 || taskID > baseline
   }
+
+  /// The id of the world's oldest member (0 before it has one): see ``admits(taskID:)``.
+  var baseline: UInt64 { baselineTaskID.load(ordering: .relaxed) }
 
   /// Notes that `task` is one of the test's own tasks. Registry held, not the world's lock.
   func addMember(task: UInt64) {
