@@ -170,7 +170,8 @@ final class ExpectedIssueScope: Sendable {
     if rejected.isEmpty, unexpectable.issues.isEmpty {
       text = "Expected an issue to be reported, but none was."
     } else if rejected.isEmpty {
-      text = "Expected an issue that `matching` accepts, but none was reported where withExpectedIssue can see it."
+      // Said with or without `matching`: no issue reached it.
+      text = "Expected an issue, but none was reported where withExpectedIssue can see it."
     } else {
       // Say what came and why it did not count, instead of "none".
       text = """

@@ -73,7 +73,7 @@ import Testing
     #expect(
       output.contains(
         """
-        Expected an issue that `matching` accepts, but none was reported where withExpectedIssue can see it.
+        Expected an issue, but none was reported where withExpectedIssue can see it.
 
         The test framework recorded a failure in the body where withExpectedIssue cannot expect it (each fails the test on its own):
           • PlainXCTestFixtures.swift:12: failed - plain fixture failure
