@@ -1,3 +1,5 @@
+import HarnessIssues
+
 extension Task where Success == Never, Failure == Never {
   /// Cancels the effects marked `.cancellable(id: id)` (and `withTaskCancellation(id: id)`
   /// work) of the store whose effect calls it, within the same child feature.
@@ -38,11 +40,24 @@ public func withTaskCancellation<T: Sendable>(
   let context = EffectContext.current
   let canceller: any EffectCanceller = context?.canceller ?? UnscopedCancellables.shared
   let effectID = EffectID(id, scope: context?.scope ?? EffectScope())
-  let task = Task { try await operation() }
-  // Cancelling what runs under the id and registering this work are one step: of two calls
-  // racing with `cancelInFlight`, only the later survives.
-  let token = canceller.register(id: effectID, cancelInFlight: cancelInFlight) { task.cancel() }
+  // Registered before the work starts, so a `Task.cancel(id:)` that the work itself leads to
+  // (it signals, then waits) is never missed: a cancel before the task exists marks it, and the
+  // task is cancelled as it is made. Cancelling what runs under the id and registering this
+  // work are one step: of two calls racing with `cancelInFlight`, only the later survives.
+  let started = Locked<(task: Task<T, any Error>?, isCancelled: Bool)>((nil, false))
+  let token = canceller.register(id: effectID, cancelInFlight: cancelInFlight) {
+    started.withLock { started -> Task<T, any Error>? in
+      started.isCancelled = true
+      return started.task
+    }?.cancel()
+  }
   defer { canceller.unregister(token) }
+  let task = Task { try await operation() }
+  let isCancelled = started.withLock { started -> Bool in
+    started.task = task
+    return started.isCancelled
+  }
+  if isCancelled { task.cancel() }
   return try await withTaskCancellationHandler {
     try await task.value
   } onCancel: {

@@ -44,6 +44,7 @@ import Testing
   // TCA: a URLSession download that ends on cancellation with a URLError, not a
   // CancellationError. Here: an operation that returns (does not throw) when cancelled.
   @Test func testCancellationWithoutThrowingCancellationError() async throws {
+    let work = TestWork()
     let ended = LockIsolated(false)
     let effect = Effect<Void>.run { _ in
       let stream = AsyncStream<Never> { _ in }
@@ -52,7 +53,9 @@ import Testing
     }
     .cancellable(id: 1)
     let task = Task { for await _ in effect.actions {} }
-    try await Task.sleep(nanoseconds: 10_000_000)
+    // TCA sleeps 10 ms; a task starting later than that on a loaded machine would miss the
+    // cancel and never end. Settled, the effect runs and waits on its stream.
+    await work.settle()
     await Task.cancel(id: 1)
     await task.value
     #expect(ended.value)

@@ -103,6 +103,7 @@ private func keepLast(_ effect: Effect<Int>, in result: LockIsolated<Int?>) -> T
   }
 
   @Test func testCancellationAfterDelay() async {
+    let work = TestWork()
     let result = LockIsolated<Int?>(nil)
     let effect = Effect<Int>.run { send in
       // TCA's 0.15 s, lengthened: under load the cancelling task below may start late.
@@ -112,6 +113,9 @@ private func keepLast(_ effect: Effect<Int>, in result: LockIsolated<Int?>) -> T
     .cancellable(id: CancelID())
 
     let task = keepLast(effect, in: result)
+    // The effect has started (and registered its id) before the delayed cancel begins: without
+    // it, a task starting more than 50 ms late on a loaded machine lets the cancel miss.
+    await work.settle()
     #expect(result.value == nil)
 
     // TCA: DispatchQueue.main.asyncAfter(deadline: .now() + 0.05) { Task.cancel(id: CancelID()) }

@@ -24,9 +24,11 @@ import Testing
 // - testSendWithUnreceivedActions_SkipsActions: NonExhaustiveReceiveTests.sendAcceptsTheUnreceivedActionsState
 // - testSkipReceivedActions_PartialExhaustive: TestStoreTests.showSkippedAssertionsListsWhatSkipReceivedActionsSkipped
 
-/// Every action starts an effect that sleeps a second (real time).
-private func sleepsASecond() -> Reduce<Int, Bool> {
-  Reduce { _, _ in .run { _ in try await Task.sleep(nanoseconds: 1_000_000_000) } }
+/// Every action starts an effect that runs until cancelled (TCA's sleeps a second: the skipped
+/// effect must still be running when the test skips it or ends, which a stalled thread on a
+/// loaded machine could outlast; the store cancels it when it skips it or goes away).
+private func runsUntilCancelled() -> Reduce<Int, Bool> {
+  Reduce { _, _ in .run { _ in try await neverEnding() } }
 }
 
 /// The reducer most of these tests share: true sends false, each adds one.
@@ -73,7 +75,7 @@ private func boolCounter() -> Reduce<Int, Bool> {
 
   @Test func testCancelInFlightEffects_NonStrict() async {
     let store = TestStore(initialState: 0) {
-      sleepsASecond()
+      runsUntilCancelled()
     }
     await store.send(true)
     await store.skipInFlightEffects(strict: false)
@@ -92,7 +94,7 @@ private func boolCounter() -> Reduce<Int, Bool> {
 
   @Test func testCancelInFlightEffects_NonExhaustive() async {
     let store = TestStore(initialState: 0) {
-      sleepsASecond()
+      runsUntilCancelled()
     }
     store.exhaustivity = .off
     await store.send(true)
@@ -102,7 +104,7 @@ private func boolCounter() -> Reduce<Int, Bool> {
   @Test func testCancelInFlightEffects_PartialExhaustive() async {
     await expectSkippedAssertionWarnings(1) {
       let store = TestStore(initialState: 0) {
-        sleepsASecond()
+        runsUntilCancelled()
       }
       store.exhaustivity = .off(showSkippedAssertions: true)
       await store.send(true)
@@ -133,7 +135,7 @@ private func boolCounter() -> Reduce<Int, Bool> {
   @Test func testIgnoreInFlightEffects_PartialExhaustive() async {
     await expectSkippedAssertionWarnings(1) {
       let store = TestStore(initialState: 0) {
-        sleepsASecond()
+        runsUntilCancelled()
       }
       store.exhaustivity = .off(showSkippedAssertions: true)
       await store.send(true)
@@ -142,7 +144,7 @@ private func boolCounter() -> Reduce<Int, Bool> {
 
   @Test func testIgnoreInFlightEffects_NonExhaustive() async {
     let store = TestStore(initialState: 0) {
-      sleepsASecond()
+      runsUntilCancelled()
     }
     store.exhaustivity = .off
     await store.send(true)
