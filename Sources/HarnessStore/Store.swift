@@ -18,8 +18,8 @@ public typealias StoreOf<R: Reducer> = Store<R.State, R.Action>
 /// used from any thread or task — a command-line tool or a server needs no main run loop. Actions
 /// are reduced one at a time, in the order they are sent; states are published and effects
 /// started in that same order (each effect a task of the global executor: the first steps of
-/// two effects may run in either order, as with any two tasks; a `TestStore` runs them in
-/// order).
+/// two effects may run in either order, as with any two tasks; a `TestStore`, or a test under a
+/// Harness trait such as `.dependencies`, runs them one at a time in start order).
 public final class Store<State: Sendable, Action: Sendable>: Sendable {
   private let backing: Backing
 
