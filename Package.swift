@@ -43,9 +43,13 @@ let package = Package(
   targets: [
     .target(name: "HarnessIssues"),
     .target(name: "HarnessDump", dependencies: ["HarnessIssues"]),
-    // The engine that follows a test's work (worlds, the runtime hook, settling, exploration's
-    // hooks): package-level API only, for HarnessClocks and HarnessInterleavings.
-    .target(name: "HarnessRuntime", dependencies: ["HarnessIssues"]),
+    // The engine that runs each test's work in a world of its own (the runtime's interception,
+    // worlds, settling, exploration's hooks): package-level API only, for HarnessClocks,
+    // HarnessInterleavings and HarnessTesting.
+    .target(name: "HarnessRuntime", dependencies: ["HarnessIssues", "HarnessRuntimeShims"]),
+    // The one piece of the engine in C: the observer of task ends, which the Swift runtime calls
+    // from inside its one-time initialisations (see its header).
+    .target(name: "HarnessRuntimeShims"),
     .target(name: "HarnessClocks", dependencies: ["HarnessIssues", "HarnessRuntime"]),
     .target(
       name: "HarnessDependencies",

@@ -99,7 +99,7 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, Send
       owner: { "TestClock<\(Duration.self)> created at \(creation.fileID):\(creation.line)" },
       createdAt: creation
     )
-    if !GlobalEnqueueHook.isInstalled {
+    if !RuntimeInterception.isActive {
       reportIssue(ReportedIssue(message: TestClockMessages.cannotFollow, location: creation))
     }
   }
@@ -172,6 +172,7 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, Send
     let ticket: SleepTicket
     let task: UInt64
     let world: World
+    let site: SourceCodeLocation?
   }
 
   /// Notes a sleep that begins, or returns `nil` when its deadline is past already.
@@ -184,12 +185,13 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, Send
     if state.withLock({ deadline < $0.now }) { return nil }
     let task = TaskIdentity.currentTaskID()
     let world = binding.worldForSleep()
-    if !FollowedWork.shared.noteSleeper(task, in: world, at: location) {
+    if !world.noteSleeper(at: location) {
       report(
         TestClockMessages.unfollowedSleep(clock: description, deadline: "\(deadline)"),
         at: location ?? creation)
     }
-    return PendingSleep(deadline: deadline, ticket: SleepTicket(taskID: task, location: location), task: task, world: world)
+    return PendingSleep(
+      deadline: deadline, ticket: SleepTicket(taskID: task, location: location), task: task, world: world, site: location)
   }
 
   /// Registers the sleeper with its continuation, or resumes it at once if time moved past its
@@ -203,7 +205,7 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, Send
       guard sleep.ticket.beginSleeping(continuation) else { return .failure(CancellationError()) }
       state.sleepers.insert(deadline: sleep.deadline, ticket: sleep.ticket)
       // In the same step as the sleeper becomes visible: a wake cannot come first.
-      FollowedWork.shared.noteSuspendedInSleep(sleep.task, in: sleep.world)
+      sleep.world.noteSuspendedInSleep(sleep.task, at: sleep.site)
       return .success(true)
     }
     switch outcome {
@@ -262,7 +264,7 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, Send
       resumeNext: { [weak self] willWake in self?.wakeNext(through: deadline, willWake: willWake) ?? false },
       finish: { [weak self] in self?.state.withLock { $0.now = Swift.max($0.now, deadline) } }
     )
-    let problems = await FollowedWork.shared.settle(binding.worldForUse(at: location), request)
+    let problems = await binding.worldForUse(at: location).settle(request)
     report(problems, operation: operation(), at: location)
   }
 
@@ -283,7 +285,7 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, Send
       maxResumptions: maxResumptions,
       resumeNext: { [weak self] willWake in self?.wakeNext(through: nil, willWake: willWake) ?? false }
     )
-    let problems = await FollowedWork.shared.settle(binding.worldForUse(at: location), request)
+    let problems = await binding.worldForUse(at: location).settle(request)
     report(problems, operation: "run()", at: location)
   }
 
@@ -307,7 +309,7 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, Send
         return self?.wakeNext(through: nil, willWake: willWake) ?? false
       }
     )
-    let problems = await FollowedWork.shared.settle(binding.worldForUse(at: location), request)
+    let problems = await binding.worldForUse(at: location).settle(request)
     report(problems, operation: "run(timeout:)", at: location)
     let pending = pendingSleepers
     guard !pending.isEmpty else { return }
@@ -355,7 +357,7 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, Send
     column: UInt = #column
   ) async {
     let location = SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    let problems = await FollowedWork.shared.settle(binding.worldForUse(at: location), .settleOnly())
+    let problems = await binding.worldForUse(at: location).settle(.settleOnly())
     report(problems, operation: "expectNoPendingSleepers()", at: location)
     let pending = pendingSleepers
     guard !pending.isEmpty else { return }

@@ -3,22 +3,22 @@ import HarnessRuntime
 enum TestClockMessages {
   static let cannotFollow = """
     TestClock cannot follow the test's tasks on this platform: the Swift runtime does not \
-    export swift_task_enqueueGlobal_hook and swift_task_getJobTaskId, or a probe job did not \
-    reach the hook. advance(by:) will not wait for the work it wakes, so time-based tests may \
-    be flaky here.
+    export swift_task_getJobTaskId, which tells tasks apart. advance(by:) will not wait for the \
+    work it wakes, so time-based tests may be flaky here.
     """
 
   static func unfollowedSleep(clock: String, deadline: String) -> String {
     """
     A task that \(clock) cannot follow started sleeping on it (until \(deadline)).
 
-    The clock only waits for work that the test started after creating it: the test's task and \
-    the tasks, async lets, task groups and actors it starts. This sleep comes from elsewhere \
-    (a DispatchQueue callback, a task started before the clock existed, a synchronous XCTest \
-    setUp, or another test), so whether it is registered before or after an advance is a race.
+    The clock only waits for the test's own work: the test's task and the tasks, async lets, task \
+    groups and actors it starts (in a Harness trait or DependencyTestCase, from its first line; \
+    otherwise from the test's first clock or TestWork). This sleep comes from elsewhere (a \
+    DispatchQueue callback, a task started before the clock existed, or another test), so \
+    whether it is registered before or after an advance is a race.
 
-    Create the clock inside the test (or its async setUp), before the work that uses it, and \
-    start that work from the test.
+    Use a Harness trait (@Test(.dependencies)) or create the clock inside the test before the \
+    work that uses it, and start that work from the test.
     """
   }
 
@@ -98,27 +98,10 @@ enum TestClockMessages {
         work (timers, polling loops) before run(), move to a given time with advance(by:) or \
         advance(to:), or pass a larger maxResumptions.
         """
-    case .mainActorUnresponsive(let patience):
-      what = """
-        \(operation) on \(clock) stopped waiting for the main actor: it ran no job for \
-        \(describe(patience)), so the main thread is blocked (a synchronous wait on the main thread?). Work \
-        on the main actor may not have run.
-        """
     case .jobBlocked(let block):
       what = blocked(block, clock: clock, operation: operation)
-    case .hookReclaimed:
-      return """
-        Another library had replaced the Swift runtime's swift_task_enqueueGlobal_hook, through \
-        which Harness follows the test's tasks (noticed at \(operation) on \(clock)). \
-        swift-concurrency-extras' withMainSerialExecutor and uncheckedUseMainSerialExecutor do \
-        that, and so does a Composable Architecture TestStore, in its init and deinit. Harness put \
-        its hook back and passes every job it does not follow on to that library's hook, so \
-        both keep working; this is said once per process.
-
-        If tests of that library and Harness's run in one process, Harness's tests are \
-        deterministic without withMainSerialExecutor: leave it out of tests that use Harness's \
-        TestClock or TestStore.
-        """
+    case .waitingOutside(let waits):
+      return waitingOutside(waits, clock: clock, operation: operation)
     }
     guard !now.isEmpty else { return what }
     guard !pending.isEmpty else { return what + "\n\nNo sleeper is pending." }
@@ -129,12 +112,23 @@ enum TestClockMessages {
     let whose =
       block.isTestsOwnTask
       ? "the test's own task (task \(block.task))"
-      : "task \(block.task)" + (block.lastSleptAt.map { ", which last slept at \($0.fileID):\($0.line)," } ?? "")
-    let how = block.stillRunning ? "has been running for" : "ran for"
+      : "task \(block.task)" + (block.createdIn.map { ", created in \($0)," } ?? "")
     let consequence =
       block.stillRunning
       ? "\(operation) on \(clock) stopped waiting for it: the test's other work cannot run while it blocks."
-      : "While it ran, none of the test's other followed work could run."
+      : "While it ran, none of the test's other work could run."
+    if block.onMain {
+      let how = block.stillRunning ? "has been waiting for, or running on, the main queue for" : "took"
+      return """
+        A main-actor job of \(whose) \(how) \(describe(block.ran)), longer than the \
+        \(describe(block.patience)) a job of the test may take. \(consequence)
+
+        The test's main-actor work runs on the main queue, one job at a time: something holds the \
+        main queue (a synchronous wait on the main thread, DispatchQueue.main.sync from it, main-queue \
+        work that never ends). Await instead of blocking the main thread.
+        """
+    }
+    let how = block.stillRunning ? "has been running for" : "ran for"
     return """
       A job of \(whose) \(how) \(describe(block.ran)) without suspending, longer than the \
       \(describe(block.patience)) a followed job may take. \(consequence)
@@ -144,6 +138,32 @@ enum TestClockMessages {
       blocks all of them. Await instead of blocking (e.g. withCheckedContinuation around a \
       callback), or move the blocking work off the test's tasks (a Thread or DispatchQueue that \
       resumes a continuation).
+      """
+  }
+
+  /// A settle whose work settled with tasks waiting on something the test's world cannot see.
+  private static func waitingOutside(_ waits: [OutsideWait], clock: String, operation: String) -> String {
+    let lines = waits.prefix(12).map { wait -> String in
+      var line = "  • task \(wait.task)" + (wait.createdIn.map { ", created in \($0)," } ?? "")
+      switch wait.reason {
+      case .realSleep(let clock, let delay):
+        line += " is in a real sleep on \(clock)" + (delay.map { " (\(describe($0)))" } ?? "")
+      case .resumedFromOutside:
+        line += " waits again for what resumed it last, from outside the test (a Dispatch queue, another thread, I/O)"
+      }
+      return line
+    }
+    let more = waits.count > 12 ? ["  … and \(waits.count - 12) more"] : []
+    let count = waits.count == 1 ? "a task" : "\(waits.count) tasks"
+    return """
+      \(operation) on \(clock) returned with \(count) of the test waiting on something the test \
+      does not control, so what they do next may happen after the test has looked:
+      \((lines + more).joined(separator: "\n"))
+
+      A settle waits for the test's tasks to run as far as they can on their own, not for real \
+      time or work outside the test. Inject a clock (@Dependency(\\.continuousClock) and a TestClock \
+      in the test) instead of Task.sleep, and a test value for the client that calls out, so the \
+      test moves time and answers itself.
       """
   }
 

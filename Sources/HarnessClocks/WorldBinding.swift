@@ -8,10 +8,11 @@ protocol WorldBound: AnyObject {
 
 /// The link between a test clock (or a `TestWork`) and the world of the test that uses it.
 ///
-/// Created inside a task, it joins the current test's world at once, so that the tasks the test
-/// starts next are followed. Created outside any task (an `XCTestCase` property, a `static`),
-/// it binds at its first use from a task. A use from another test than the one it is bound to
-/// is reported, and the binding moves to that test's world: a clock follows one test's work.
+/// Created inside a task, it joins the world of the code creating it (or begins one whose first
+/// task is the current one), so that the tasks the test starts next are the world's. Created
+/// outside any task (an `XCTestCase` property, a `static`), it binds at its first use from a
+/// task. A use from another test than the one it is bound to is reported, and the binding moves
+/// to that test's world: a clock follows one test's work.
 final class WorldBinding: @unchecked Sendable {
   private struct State {
     var world: World?
@@ -28,13 +29,13 @@ final class WorldBinding: @unchecked Sendable {
     self.owner = owner
     self.creation = creation
     if TaskIdentity.currentTaskID() != 0 || World.onCurrentThread != nil {
-      state.withLock { $0.world = FollowedWork.shared.joinWorld(testID: TestContext.current?.id) }
+      state.withLock { $0.world = Engine.process.joinWorld(at: creation) }
     }
   }
 
   deinit {
     guard let world = state.withLock({ $0.world }) else { return }
-    for problem in FollowedWork.shared.leaveWorld(world) {
+    for problem in Engine.process.leaveWorld(world) {
       reportIssue(problem.issue(TestClockMessages.settleProblem(problem, clock: owner(), operation: "the test's work"), at: creation))
     }
   }
@@ -46,11 +47,11 @@ final class WorldBinding: @unchecked Sendable {
   /// for objects made before the test (an `XCTestCase`'s stored properties).
   func bind(to world: World) {
     let joined = state.withLock { state -> Bool in
-      if let bound = state.world, !bound.isRetired { return false }
+      if let bound = state.world, bound.isOpen { return false }
       state.world = world
       return true
     }
-    if joined { FollowedWork.shared.addBinding(to: world) }
+    if joined { Engine.process.addBinding(to: world) }
   }
 
   /// The bindings of the Harness objects that `object` holds (a test case's stored properties),
@@ -89,8 +90,8 @@ final class WorldBinding: @unchecked Sendable {
   /// The world for a sleep: the bound one, or, for a binding made outside any task (or whose
   /// test has ended), the world of the sleeping code.
   func worldForSleep() -> World {
-    if let world = state.withLock({ $0.world }), !world.isRetired { return world }
-    return rebind(to: TestContext.current?.id)
+    if let world = state.withLock({ $0.world }), world.isOpen { return world }
+    return rebind()
   }
 
   /// The world for an advance, a run or a settle, checking that the calling test is the one
@@ -98,7 +99,7 @@ final class WorldBinding: @unchecked Sendable {
   func worldForUse(at location: SourceCodeLocation) -> World {
     let testID = TestContext.current?.id
     let bound = state.withLock { $0.world }
-    guard let bound, !bound.isRetired else { return rebind(to: testID) }
+    guard let bound, bound.isOpen else { return rebind() }
     guard let testID, let boundTest = bound.testID, testID != boundTest else { return bound }
     let isFirstWarning = state.withLock { $0.warnedTests.insert(testID).inserted }
     if isFirstWarning {
@@ -109,16 +110,17 @@ final class WorldBinding: @unchecked Sendable {
         )
       )
     }
-    return rebind(to: testID)
+    return rebind()
   }
 
-  private func rebind(to testID: String?) -> World {
-    let world = FollowedWork.shared.joinWorld(testID: testID)
+  /// Binds to the world of the code using the object now.
+  private func rebind() -> World {
+    let world = Engine.process.joinWorld(at: creation)
     let previous = state.withLock { state in
       defer { state.world = world }
       return state.world
     }
-    if let previous { _ = FollowedWork.shared.leaveWorld(previous) }
+    if let previous { _ = Engine.process.leaveWorld(previous) }
     return world
   }
 }

@@ -64,8 +64,8 @@ struct CreationPath: Hashable {
 package enum ExploredRunOutcome: Sendable {
   /// The body returned (or threw `error`) and its world's jobs settled.
   case finished(error: (any Error)?)
-  /// No followed job was ready for the stall patience and the body had not returned: a
-  /// deadlock among followed tasks, or a wait on work the follower cannot see. `report` lists
+  /// No job of the run was ready, running or due for the stall patience and the body had not
+  /// returned: a deadlock among the run's tasks, or a wait on work outside the run. `report` lists
   /// the tasks of the run. The run was abandoned: its tasks never run again.
   case stalled(report: String)
   /// The run took more than `jobs` jobs without its body returning (a task spinning on
@@ -82,8 +82,8 @@ package enum ExploredRunOutcome: Sendable {
   }
 }
 
-/// What a world that runs one explored body knows about it. Guarded by ``FollowedWork``'s lock
-/// (so its busiest fields skip the runtime's exclusivity checks).
+/// What a world that runs one explored body knows about it. Guarded by its world's lock (so its
+/// busiest fields skip the runtime's exclusivity checks).
 final class Exploration {
   /// `nil` once the run stalled: its jobs then run first in, first out. Unowned (``ownChooser``
   /// keeps it), so that reading it once per job retains nothing.
@@ -97,8 +97,6 @@ final class Exploration {
   @exclusivity(unchecked) var jobsRun = 0
   /// How long the run may have no ready job, with its body unfinished, before it counts as stalled.
   let stallPatience: Duration
-  /// The task waiting for the run (0 when it waits on the main actor).
-  var driverTask: UInt64 = 0
   /// The body's task, once its first job was taken.
   var bodyTask: UInt64 = 0
   /// How the body ended, once it did.
@@ -117,51 +115,6 @@ final class Exploration {
   /// The tasks of the run.
   var knownTasks: Dictionary<UInt64, (path: CreationPath?, started: Int)>.Keys { known.keys }
 
-  /// The check that runs once the run has been idle for the patience: a run waiting on work
-  /// outside it (a task on the global executor, the main actor) that is merely late, because
-  /// the cooperative pool is saturated or blocked (Swift Testing's exit tests block its threads
-  /// while their child runs) or the main queue is busy, is not a stall. It counts as one once
-  /// probes sent to both have run and the run stayed idle for a grace after.
-  struct OutsideWorkCheck {
-    /// The idle period it checks (`JobTime` nanoseconds), which also tells its probes apart
-    /// from an earlier check's: a job taken since starts a new period.
-    let idleSince: UInt64
-    let started: JobTime
-    var probesLeft = 2
-    var lastProbeRan: JobTime?
-
-    /// When the idle run counts as stalled: a grace after the last probe ran; at the latest,
-    /// if the probes never run (a main thread blocked for good), five patiences after the check
-    /// began, so that a deadlock is still reported rather than hung.
-    func confirmation(patience: Duration) -> ContinuousClock.Instant {
-      let latest = started.deadline(after: patience * 5)
-      guard probesLeft == 0, let lastProbeRan else { return latest }
-      return min(latest, lastProbeRan.deadline(after: Exploration.outsideWorkGrace(patience: patience)))
-    }
-  }
-
-  @exclusivity(unchecked) var outsideWorkCheck: OutsideWorkCheck?
-
-  /// How long a run must stay idle after the outside-work probes ran.
-  static func outsideWorkGrace(patience: Duration) -> Duration {
-    min(patience, .seconds(1))
-  }
-
-  /// Starts an outside-work check for the idle period that began at `idleSince`.
-  func startOutsideWorkCheck(idleSince: JobTime) {
-    outsideWorkCheck = OutsideWorkCheck(idleSince: idleSince.nanoseconds, started: .now)
-  }
-
-  /// Notes that a probe of the check for the idle period since `idleSince` ran; returns whether
-  /// it was the last one of the current check.
-  func noteProbeRan(idleSince: UInt64) -> Bool {
-    guard var current = outsideWorkCheck, current.idleSince == idleSince, current.probesLeft > 0 else { return false }
-    current.probesLeft -= 1
-    current.lastProbeRan = .now
-    outsideWorkCheck = current
-    return current.probesLeft == 0
-  }
-
   /// See ``TaskCreationSites``.
   private let creationSites: TaskCreationSites
 
@@ -177,9 +130,12 @@ final class Exploration {
   }
 
   /// Notes a task seen for the first time, started by a job of `creator` (the calling code,
-  /// whose stack then shows where the task was created).
-  func noteTask(_ task: UInt64, startedBy creator: UInt64?) {
-    guard task != 0, known[task] == nil else { return }
+  /// whose stack then shows where the task was created), and returns where it was created, when
+  /// known. The first task of the run is its body.
+  @discardableResult
+  func noteTask(_ task: UInt64, startedBy creator: UInt64?) -> TaskCreationSite? {
+    guard task != 0, known[task] == nil else { return nil }
+    if bodyTask == 0 { bodyTask = task }
     var path: CreationPath? = task == bodyTask ? .body : nil
     var site: TaskCreationSite?
     if let creator, let record = known[creator], let creatorPath = record.path {
@@ -194,7 +150,8 @@ final class Exploration {
       }
     }
     known[task] = (path, 0)
-    tasks.append((task, creator, site))
+    tasks.append((task, task == bodyTask ? nil : creator, site))
+    return site
   }
 
   /// Each task of the run, by id, named as ``stallReport(sleepSites:sleeping:)`` names it.
@@ -234,10 +191,10 @@ final class Exploration {
   }
 }
 
-/// The follower's entry point for exploring interleavings (`HarnessInterleavings` drives it).
+/// The engine's entry point for exploring interleavings (`HarnessInterleavings` drives it).
 package enum ExploredRun {
   /// Runs `body` as the first task of a new world whose jobs run one at a time in the order
-  /// `chooser` picks. See `FollowedWork.runExplored`.
+  /// `chooser` picks. See `Engine.runExplored`.
   ///
   /// A run that stalls, or takes more than `maxJobs` jobs, is abandoned (`.stalled`,
   /// `.exceededJobs`), unless `onStall` is given: then `onStall` gets the outcome in the caller's
@@ -253,7 +210,7 @@ package enum ExploredRun {
     onStall: ((_ outcome: ExploredRunOutcome, _ again: Bool) -> Void)? = nil,
     _ body: @escaping @Sendable () async throws -> Void
   ) async -> ExploredRunOutcome {
-    await FollowedWork.shared.runExplored(
+    await Engine.process.runExplored(
       chooser: chooser, stallPatience: stallPatience, testID: testID, maxJobs: maxJobs, onStall: onStall, body)
   }
 }

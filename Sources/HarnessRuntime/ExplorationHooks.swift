@@ -1,18 +1,16 @@
-import Dispatch
-import Foundation
 import HarnessIssues
-import Synchronization
 
 // Exploring interleavings: the engine side of an explored run.
-extension FollowedWork {
+extension Engine {
   /// Runs `body` as the first task of a new world whose ready jobs run one at a time in the
   /// order `chooser` picks, and returns once the body has returned and the world's jobs have
-  /// settled, or once no job was ready for `stallPatience` while the body had not returned.
+  /// settled, or once nothing of the run was ready, running or due for `stallPatience` while
+  /// the body had not returned, or the run took more than `maxJobs` jobs.
   ///
-  /// The body runs on the world's executor (it prefers it), so every job it and the tasks it
-  /// starts enqueue is the world's: nothing but the chooser decides their order. Clocks,
-  /// `TestWork` and test stores made inside join this world. The world retires on return; tasks
-  /// left suspended in it (after a stall) stay suspended.
+  /// The body prefers the world's executor and carries its token, so every job it and the tasks
+  /// it creates enqueue is the world's, main-actor jobs included: nothing but the chooser decides
+  /// their order. Clocks, `TestWork` and test stores made inside join this world. A run given up
+  /// is abandoned: its tasks never run again.
   package func runExplored(
     chooser: any JobChooser,
     stallPatience: Duration,
@@ -21,39 +19,30 @@ extension FollowedWork {
     onStall: ((_ outcome: ExploredRunOutcome, _ again: Bool) -> Void)?,
     _ body: @escaping @Sendable () async throws -> Void
   ) async -> ExploredRunOutcome {
-    reclaimHook()
     _ = TaskCreationSite.prepare
-    let driver = TaskIdentity.currentTaskID()
     let exploration = Exploration(chooser: chooser, stallPatience: stallPatience, maxJobs: maxJobs)
-    // A driver on the main actor resumes there, not through the global executor.
-    exploration.driverTask = TaskIdentity.isOnMainQueue ? 0 : driver
     exploration.idleSince = .now
-    let world = World(firstTask: driver, testID: testID, usesMainActor: false)
+    let world = beginWorld(test: TestContext.current, scoped: true, at: nil)
+    world.lock.lock()
     world.exploration = exploration
-    registry.lock()
-    addWorld(world)
-    // Held until the run ends: clocks and stores of the body leaving do not retire it.
-    world.memberCount += 1
-    exploringCreators[driver] = world
-    registry.unlock()
+    world.lock.unlock()
+    let token = WorldToken(world: world)
     var outcome = await withCheckedContinuation { continuation in
       world.lock.lock()
       exploration.continuation = continuation
-      // With the continuation: the watchdog looks for stalls only in runs that have one.
-      armWatchdog(until: ContinuousClock.now.advanced(by: Self.stepCheckInterval))
       world.lock.unlock()
-      // The preference is what keeps a run on its world: without it, a `Task.yield()` (which
-      // enqueues on `Task.currentExecutor`, the dispatch pool's, past the hook) leaves the world
-      // and comes back through another thread, and an iteration costs 8× as much.
-      Task(executorPreference: self) {
-        let result: Result<Void, any Error>
-        do {
-          try await body()
-          result = .success(())
-        } catch {
-          result = .failure(error)
+      watchdog.wake(for: world)
+      WorldToken.$current.withValue(token) {
+        _ = Task(executorPreference: world) {
+          let result: Result<Void, any Error>
+          do {
+            try await body()
+            result = .success(())
+          } catch {
+            result = .failure(error)
+          }
+          world.noteBodyFinished(result)
         }
-        FollowedWork.shared.noteBodyFinished(world, result)
       }
     }
     if outcome.wasAbandoned, let onStall {
@@ -67,90 +56,78 @@ extension FollowedWork {
         exploration.hasStalled = false
         exploration.jobsRun = 0
         exploration.idleSince = .now
-        armWatchdog(until: ContinuousClock.now.advanced(by: Self.stepCheckInterval))
-        if exploration.bodyResult != nil, world.pendingJobs == 0 { deliver(world) }
+        if exploration.bodyResult != nil, world.activity.isIdle, world.ready.isEmpty { world.deliver() }
         world.lock.unlock()
+        watchdog.wake(for: world)
       }
       if outcome.wasAbandoned { onStall(outcome, true) }
     }
     world.lock.lock()
-    let knownTasks = exploration.knownTasks
     let taskCount = exploration.tasks.count
     world.lock.unlock()
     if outcome.wasAbandoned {
-      // Abandoned: none of its tasks runs again (they may hold what the caller frees next).
-      quarantinedTasks.withLock { $0.formUnion(knownTasks) }
-      quarantineIsActive.store(true, ordering: .relaxed)
+      abandon(world)
+    } else {
+      end(world)
     }
-    registry.lock()
-    if exploringCreators[driver] === world { exploringCreators[driver] = nil }
-    world.memberCount -= 1
-    retire(world)
-    registry.unlock()
     if chooser.wantsTaskNames { chooser.runEnded(taskNames: exploration.taskNames()) }
     chooser.runEnded(taskCount: taskCount)
     return outcome
   }
 
-  /// Sends the probes of an explored run's outside-work check: a job to the global executor and
-  /// one to the main queue, each first in, first out, so that when both have run, work queued
-  /// there before them (which the run may wait for) has had its turn. No lock held (creating a
-  /// task enqueues a job, which takes them).
-  func sendOutsideWorkProbes(_ world: World, idleSince: UInt64) {
-    Task.detached {
-      FollowedWork.shared.outsideWorkProbeRan(world, idleSince: idleSince)
-    }
-    DispatchQueue.main.async {
-      FollowedWork.shared.outsideWorkProbeRan(world, idleSince: idleSince)
-    }
-  }
-
-  func outsideWorkProbeRan(_ world: World, idleSince: UInt64) {
+  /// Gives up an explored run: none of its tasks runs again (they may hold what the caller frees
+  /// next). Their jobs keep coming to the world, which drops them, for the rest of the process.
+  func abandon(_ world: World) {
+    registry.lock()
+    remove(world, keepingRouting: true)
+    registry.unlock()
     world.lock.lock()
-    if let exploration = world.exploration, exploration.noteProbeRan(idleSince: idleSince) {
-      armWatchdog(until: ContinuousClock.now.advanced(by: Exploration.outsideWorkGrace(patience: exploration.stallPatience)))
-    }
-    world.lock.unlock()
+    defer { world.lock.unlock() }
+    guard world.phase == .open else { return }
+    world.phase = .abandoned
+    world.close()
   }
+}
 
-  func noteBodyFinished(_ world: World, _ result: Result<Void, any Error>) {
-    world.lock.lock()
-    world.exploration?.bodyResult = result
-    // Called from the body's last job, which is still pending: its end delivers, unless the
+extension World {
+  /// The explored body has returned (or thrown).
+  func noteBodyFinished(_ result: Result<Void, any Error>) {
+    lock.lock()
+    defer { lock.unlock() }
+    exploration?.bodyResult = result
+    // Called from the body's last job, which is still running: its end delivers, unless the
     // body ended off the world's executor.
-    if world.pendingJobs == 0 { deliver(world) }
-    world.lock.unlock()
+    if activity.isIdle, ready.isEmpty { deliver() }
   }
 
   /// How an explored run ends before its body returned.
   enum ExploredRunEnding {
-    /// No job ready for the patience.
+    /// Nothing ready, running or due for the patience.
     case stalled
     /// More jobs than the step bound.
     case exceededJobs
   }
 
   /// Resumes the run's driver: the body has finished and the world settled, or the run stalled
-  /// or ran past its step bound (`ending`). The world's lock held on entry and exit (let go
-  /// meanwhile).
-  func deliver(_ world: World, ending: ExploredRunEnding? = nil) {
-    guard let exploration = world.exploration, let continuation = exploration.continuation else { return }
+  /// or ran past its step bound (`ending`). Lock held on entry and exit (let go meanwhile).
+  func deliver(ending: ExploredRunEnding? = nil) {
+    guard let exploration, let continuation = exploration.continuation else { return }
     exploration.continuation = nil
-    // The driver resumes on this thread, which is awake (see `adoptedTasks`), and starts its
-    // next iteration's world here too (see `startThread`): an iteration costs no thread hand-off.
-    let driver = exploration.driverTask
-    let adopts = driver != 0 && World.onCurrentThread === world && !world.isRetired
-    // The run's order is complete: jobs after it (the driver's, adopted below) run first in,
-    // first out, unseen by the chooser, nor may its record change while the driver reads it. (A
-    // chooser that saw the driver's job counted a step more, or not, as that job came here or
-    // went elsewhere: another library's hook holding the slot for a moment sends it on. PCT
-    // draws an iteration's change points from the last one's steps, so the same seed then
-    // explored other orders, one full parallel run in 15.)
+    // The run's order is complete: jobs after it run first in, first out, unseen by the
+    // chooser, nor may its record change while the driver reads it.
     exploration.chooser = nil
     let outcome: ExploredRunOutcome
     if let ending {
       exploration.hasStalled = true
-      let report = exploration.stallReport(sleepSites: world.sleepSites, sleeping: world.sleepingTasks.ids)
+      let sleeping = Set(members.compactMap { key, member -> UInt64? in
+        if case .testClock = member.wait { return key.id }
+        return nil
+      })
+      var sites: [UInt64: SourceCodeLocation] = [:]
+      for (key, member) in members {
+        if case .testClock(let site?) = member.wait { sites[key.id] = site }
+      }
+      let report = exploration.stallReport(sleepSites: sites, sleeping: sleeping)
       switch ending {
       case .stalled: outcome = .stalled(report: report)
       case .exceededJobs: outcome = .exceededJobs(exploration.maxJobs, report: report)
@@ -160,10 +137,8 @@ extension FollowedWork {
     } else {
       outcome = .finished(error: nil)
     }
-    world.lock.unlock()
-    // Before the resumption, which enqueues the job the entry is for.
-    if adopts { adopt(driver, into: world) }
+    lock.unlock()
     continuation.resume(returning: outcome)
-    world.lock.lock()
+    lock.lock()
   }
 }

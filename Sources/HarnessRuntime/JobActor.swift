@@ -8,6 +8,10 @@
 /// actor object's address. Any other job, or another layout, reads as 0: no actor known, and
 /// exploration then counts the job as touching anything.
 enum JobActor {
+  /// Stands for the main actor among the actors of a world's ready jobs (no object lives at
+  /// address 1).
+  static let mainActor: UInt = 1
+
   /// `JobKind::DefaultActorSeparate`: a `ProcessOutOfLineJob`.
   private static let processingJobKind: UInt32 = 193
   /// Where the flags (a 32-bit word, its low byte the kind) and the actor lie: after the heap object header

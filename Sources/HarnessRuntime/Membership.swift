@@ -1,246 +1,198 @@
-import Dispatch
-import Foundation
 import HarnessIssues
-import Synchronization
 
-// Which world a clock, a test or a task belongs to: worlds begin, gain members and retire.
-extension FollowedWork {
-  // MARK: - Worlds
-
-  /// The world the calling code joins: the world whose job runs on this thread, else the world
-  /// of the current task, else the world of the current test, else a new one.
-  package func joinWorld(testID: String?) -> World {
-    reclaimHook()
-    let task = TaskIdentity.currentTaskID()
-    let onMain = TaskIdentity.isOnMainQueue
-    let here = World.onCurrentThread
-    registry.lock()
-    defer { registry.unlock() }
-    let world: World
-    // Unclaimed work is nobody's world: code running there starts (or finds) its own.
-    if let here, here !== unclaimed, !here.isRetired {
-      world = here
-    } else if task != 0, let known = followedTasks[task] ?? memberTasks[task], known !== unclaimed,
-      !known.isRetired
-    {
-      world = known
-    } else {
-      world = testWorld(testID: testID, firstTask: task, onMain: onMain)
+// Worlds begin and end with their tests; Harness objects bind to them.
+extension Engine {
+  /// Runs `body`, a test's body, in a world of its own (a Swift Testing test in a Harness trait's
+  /// scope): the body runs with the world's token bound and the world as its task executor
+  /// preference, so every task it creates is the world's. When it returns, the world's work
+  /// settles, the tasks still suspended are reported as a warning, and the world ends. Inside a
+  /// world already (an explored iteration, a nested scope), `body` runs in that world.
+  package func runTest<R>(
+    isolation: isolated (any Actor)? = #isolation,
+    at location: SourceCodeLocation? = nil,
+    reporting report: ([SettleProblem]) -> Void,
+    _ body: () async throws -> R
+  ) async rethrows -> R {
+    RuntimeInterception.install()
+    guard TaskIdentity.currentTaskID() != 0, Engine.contextWorldOfTask() == nil else { return try await body() }
+    let world = beginWorld(test: TestContext.current, scoped: true, at: location)
+    world.addCurrentTask(asRoot: true)
+    let token = WorldToken(world: world)
+    defer { end(world) }
+    let result = try await WorldToken.$current.withValue(token) {
+      try await withTaskExecutorPreference(world) {
+        try await body()
+      }
     }
-    addMember(task, to: world)
-    if onMain { world.lock.lock(); world.usesMainActor = true; world.lock.unlock() }
-    world.memberCount += 1
-    return world
+    report(await world.finishTest())
+    return result
   }
 
-  /// Begins the world of the test running on the current task (a Swift Testing test in a
-  /// Harness trait's scope) before its body runs, so that the tasks it starts are followed from
-  /// their first job, not only from its first clock or store call; `endTestWorld` ends it when
-  /// the test ends. `nil` when the task's code has a world already (a test body run by an
-  /// explored iteration): that world goes on, and is not the test's to end.
-  package func beginTestWorld(testID: String?) -> World? {
-    reclaimHook()
-    let task = TaskIdentity.currentTaskID()
-    guard task != 0 else { return nil }
-    let onMain = TaskIdentity.isOnMainQueue
-    let here = World.onCurrentThread
-    registry.lock()
-    defer { registry.unlock() }
-    if let here, here !== unclaimed, !here.isRetired { return nil }
-    if let known = followedTasks[task] ?? memberTasks[task], known !== unclaimed, !known.isRetired { return nil }
-    let world = testWorld(testID: testID, firstTask: task, onMain: onMain)
-    addMember(task, to: world)
-    if onMain { world.lock.lock(); world.usesMainActor = true; world.lock.unlock() }
-    world.memberCount += 1
-    return world
+  /// Runs `body` (synchronous: an XCTest `invokeTest`) in a world of its own: the tasks it
+  /// creates, XCTest's task for an async test method and its async `setUp` and `tearDown`
+  /// included, are the world's; so are those created from the main thread outside any task until
+  /// the world ends (run loop callbacks of the test). The Harness objects `bindings` returns
+  /// (a test case's stored clocks) are bound to it first.
+  package func runTest<R>(
+    named testID: String,
+    patience: Patience,
+    binding bindings: (World) -> Void,
+    _ body: () throws -> R
+  ) rethrows -> R {
+    let world = beginMainThreadTest(testID)
+    world.setPatience(deadlock: patience.deadlock, job: patience.job)
+    bindings(world)
+    return try WorldToken.$current.withValue(WorldToken(world: world)) {
+      try body()
+    }
   }
 
-  /// Ends the world `beginTestWorld` began, as its test ends: its tasks are followed no more, and
-  /// the clocks bound to it bind afresh if used again (as an XCTest test's end does). What no
-  /// advance reported yet is reported by those clocks as they go.
-  package func endTestWorld(_ world: World) {
+  /// Begins a world for `test`. `scoped`: the test's scope ends it; otherwise the last Harness
+  /// object bound to it does.
+  func beginWorld(test: TestContext?, scoped: Bool, at location: SourceCodeLocation?) -> World {
+    RuntimeInterception.install()
+    let world = World(engine: self, test: test)
+    world.isScoped = scoped
+    world.scopeLocation = location
+    if let patience = Patience.current { world.patience = patience }
     registry.lock()
-    world.memberCount -= 1
-    retire(world)
+    add(world)
     registry.unlock()
-  }
-
-  /// The live world of the test `testID`, else a new one. Registry held.
-  private func testWorld(testID: String?, firstTask task: UInt64, onMain: Bool) -> World {
-    if let testID, let same = worlds.last(where: { $0.testID == testID }) { return same }
-    let world = World(firstTask: task, testID: testID, usesMainActor: onMain)
-    addWorld(world)
     return world
   }
 
-  /// Begins the world of an XCTest test that runs now (XCTest runs one at a time, its test
-  /// methods on the main thread), before any of its code runs, and returns it: the tasks
-  /// created from the main thread outside any task until the test ends (XCTest's tasks for an
-  /// async test method, its async `setUp` and `tearDown`, and the tasks a synchronous test
-  /// starts) are the test's own. The caller binds the Harness objects the test case holds.
+  /// Begins the world of an XCTest test that runs now, before any of its code runs, and returns
+  /// it (the same world for a second call during the test): XCTest runs one test at a time, on the
+  /// main thread.
   package func beginMainThreadTest(_ testID: String) -> World {
-    reclaimHook()
-    registry.lock()
-    defer { registry.unlock() }
-    // Not a member's join (nothing runs on the main actor yet): the test's end retires it.
-    let world = worlds.last(where: { $0.testID == testID }) ?? {
-      let world = World(firstTask: 0, testID: testID, usesMainActor: false)
-      addWorld(world)
-      return world
-    }()
-    mainThreadTest = world
+    if let world = mainThreadWorld, world.testID == testID, world.isOpen { return world }
+    let world = beginWorld(test: .xcTest(id: testID), scoped: true, at: nil)
+    mainThreadWorld = world
     return world
   }
 
-  /// Makes `world` live. Registry held.
-  func addWorld(_ world: World) {
-    worlds.append(world)
-    raiseHighestBaseline(to: world.baseline)
-    routingIndex.register(world)
-    liveWorldCount.add(1, ordering: .relaxed)
-  }
-
-  /// Notes one more clock or `TestWork` bound to `world`.
-  package func addBinding(to world: World) {
-    registry.lock()
-    world.memberCount += 1
-    registry.unlock()
-  }
-
-  /// Registry held, not the world's lock.
-  func addMember(_ task: UInt64, to world: World) {
-    guard task != 0, !world.isRetired else { return }
-    // A task followed by a world runs its jobs there already; one that runs unclaimed for a job
-    // (it came from the main actor) becomes a member all the same.
-    let followed = followedTasks[task]
-    if let followed, followed !== unclaimed { return }
-    memberTasks[task] = world
-    // Definitive for the hook only while no world, the unclaimed one included, follows it.
-    if followed == nil { routingIndex.setMember(task, of: world) }
-    world.addMember(task: task)
-    raiseHighestBaseline(to: world.baseline)
-  }
-
-  /// Registry held (so raises never race each other).
-  private func raiseHighestBaseline(to baseline: UInt64) {
-    if baseline > highestBaseline.load(ordering: .relaxed) { highestBaseline.store(baseline, ordering: .relaxed) }
-  }
-
-  /// Sets how long `world` waits for the main actor to drain, and for one job to end.
-  package func setPatience(mainActor: Duration?, job: Duration?, for world: World) {
-    world.lock.lock()
-    if let mainActor { world.mainActorPatience = mainActor }
-    if let job { world.jobPatience = job }
-    world.lock.unlock()
-  }
-
-  /// Called when a clock or `TestWork` of `world` goes away; the last one retires the world.
-  /// Returns the problems no advance has reported yet, for the caller to report.
-  package func leaveWorld(_ world: World) -> [SettleProblem] {
-    registry.lock()
-    defer { registry.unlock() }
-    world.memberCount -= 1
-    guard world.memberCount == 0 else { return [] }
-    retire(world)
-    world.lock.lock()
-    defer { world.lock.unlock() }
-    defer { world.unreportedProblems = [] }
-    return world.unreportedProblems
-  }
-
-  /// Retires the worlds of a test that has ended (XCTest says when), so that clocks an
-  /// `XCTestCase` keeps after its test stop taking jobs; a later use binds them afresh.
+  /// Ends the worlds of an XCTest test that has ended: the tasks still suspended are reported as a
+  /// warning to it, and the clocks its test case keeps bind afresh if used again.
   package func testEnded(_ testID: String) {
     registry.lock()
-    for world in worlds where world.testID == testID { retire(world) }
-    if mainThreadTest?.testID == testID { mainThreadTest = nil }
+    let ending = worlds.filter { $0.testID == testID && $0.isScoped }
+    registry.unlock()
+    if mainThreadWorld?.testID == testID { mainThreadWorld = nil }
+    for world in ending {
+      world.lock.lock()
+      let report = world.leakReport()
+      world.lock.unlock()
+      if let report {
+        reportIssue(ReportedIssue(message: report, severity: .warning, location: world.scopeLocation ?? .unknownLocation))
+      }
+      end(world)
+    }
+  }
+
+  /// The world the calling code's Harness object joins: the world of the code running now, else
+  /// a world of its own whose first member is the current task (a `TestClock()` made in a plain
+  /// `@Test`: the tasks the test creates from now on are the world's). One more object is bound
+  /// to it.
+  package func joinWorld(at location: SourceCodeLocation?) -> World {
+    let world: World
+    if let current = Engine.contextWorld() {
+      world = current
+    } else {
+      world = beginWorld(test: TestContext.current, scoped: false, at: location)
+      world.addCurrentTask(asRoot: true)
+    }
+    registry.lock()
+    world.bindings += 1
+    registry.unlock()
+    return world
+  }
+
+  /// Notes one more Harness object bound to `world`.
+  package func addBinding(to world: World) {
+    registry.lock()
+    world.bindings += 1
     registry.unlock()
   }
 
-  /// Registry held, not the world's lock.
-  func retire(_ world: World) {
-    guard !world.isRetired else { return }
-    world.isRetired = true
-    // Its tasks are no longer its own.
-    world.followGeneration.add(1, ordering: .releasing)
-    worlds.removeAll { $0 === world }
-    followedTasks.removeAll(of: world)
-    memberTasks.removeAll(of: world)
-    adoptedTasks.removeAll(of: world)
-    exploringCreators.removeAll(of: world)
-    world.routedTaskIDs = []
-    routingIndex.unregister(world)
-    // Its thread ends once its queue is empty (it checks `isRetired` under the world's lock).
-    world.lock.lock()
-    if world.threadIsWaiting { world.wakeThread.signal() }
-    world.lock.unlock()
-    liveWorldCount.subtract(1, ordering: .relaxed)
-  }
-
-  /// Records that the current task sleeps on a clock of `world`, and says whether the sleep
-  /// comes from work the follower sees (otherwise its timing against `advance` is a race).
-  package func noteSleeper(_ task: UInt64, in world: World, at site: SourceCodeLocation?) -> Bool {
-    reclaimHook()
-    let onMain = TaskIdentity.isOnMainQueue
-    let here = World.onCurrentThread
+  /// Called when a Harness object bound to `world` goes away: the last one ends a world that no
+  /// scope owns. Returns the problems no settle has reported yet, for the caller to report.
+  package func leaveWorld(_ world: World) -> [SettleProblem] {
     registry.lock()
-    defer { registry.unlock() }
-    let isSeen =
-      here === world
-      || (task != 0 && (followedTasks[task] === world || memberTasks[task] === world))
-      || here === unclaimed
-      || onMain
-    // An unclaimed task came from the main actor and will go back to it after its sleep.
-    let usesMainActor = onMain || here === unclaimed || (task != 0 && followedTasks[task] === unclaimed)
-    let follows = task != 0 && !world.isRetired
-    if follows {
-      let previous = followedTasks[task]
-      followedTasks[task] = world
-      // After the entry changed: a world's thread that reads the new generation then finds the
-      // new entry in the lock-free index (see `World.noteOwnTask(_:seenAt:)`).
-      if let previous, previous !== world { previous.followGeneration.add(1, ordering: .releasing) }
-    }
+    world.bindings -= 1
+    let ends = world.bindings == 0 && !world.isScoped
+    registry.unlock()
     world.lock.lock()
-    if usesMainActor { world.usesMainActor = true }
-    if world.wokenTask == task { world.wokenTask = nil }
-    if follows, let site { world.sleepSites[task] = site }
+    let problems = ends ? world.unreportedProblems : []
+    if ends { world.unreportedProblems = [] }
     world.lock.unlock()
-    return isSeen
+    if ends { end(world) }
+    return problems
   }
 
-  /// The world a routing table sends `task`'s jobs to, if any (for tests of the tables).
-  package func routedWorld(of task: UInt64) -> World? {
+  /// Ends `world`: its tasks are no longer its own, and their late jobs run where they would
+  /// have without Harness.
+  func end(_ world: World) {
     registry.lock()
-    defer { registry.unlock() }
-    return followedTasks[task] ?? memberTasks[task] ?? adoptedTasks[task] ?? exploringCreators[task]
-  }
-
-  /// Records that `task` is suspending in a sleep on a clock of `world` (its continuation is
-  /// registered: nothing of the task runs until it is resumed).
-  package func noteSuspendedInSleep(_ task: UInt64, in world: World) {
-    guard task != 0 else { return }
-    world.lock.lock()
-    if !world.isRetired { world.sleepingTasks.insert(task) }
-    world.lock.unlock()
-  }
-
-  /// Whether each of `tasks` is suspended in a sleep on a clock of `world`, with nothing of the
-  /// world's queued or running.
-  package func areSleeping(_ tasks: [UInt64], in world: World) -> Bool {
-    let caller = TaskIdentity.currentTaskID()
+    remove(world, keepingRouting: false)
+    registry.unlock()
     world.lock.lock()
     defer { world.lock.unlock() }
-    // The caller's own job does not count when the world runs it (a test task adopted after a
-    // settle asks right after it): it is not work that could wake a sleeper behind its back.
-    // Nor in an explored run, where the caller is a followed job like any other.
-    let callersJob =
-      caller != 0 && world.runningTask == caller
-        && (world.runningIsAdopted || (world.exploration != nil && World.onCurrentThread === world)) ? 1 : 0
-    // The world's own jobs only: unclaimed work (another test's main actor task, perhaps) does
-    // not wake a sleeper of this world.
-    // Jobs the caller's job staged are pending too (only the world's thread has them).
-    let staged = World.onCurrentThread === world ? world.staged.count : 0
-    return world.pendingJobs + staged - callersJob == 0
-      && tasks.allSatisfy { $0 != 0 && world.sleepingTasks.contains($0) }
+    guard world.phase == .open else { return }
+    world.phase = .ended
+    world.close()
   }
+}
+
+extension World {
+  /// The end of a scoped test's body: its work settles, and what is still suspended is reported
+  /// as a warning. Returns the problems found that no settle reported (a blocked job, say), for
+  /// the caller to report.
+  func finishTest() async -> [SettleProblem] {
+    var problems: [SettleProblem] = []
+    if !hasNothingToSettle() {
+      // What a settle could not see is in the list of tasks left suspended, below.
+      problems = await settle(.settleOnly()).filter { !$0.isWarning }
+    }
+    reportLeaks()
+    return problems
+  }
+
+  /// Sets how long the world waits before it reports a deadlock, and a job blocking it.
+  package func setPatience(deadlock: Duration?, job: Duration?) {
+    lock.lock()
+    if let deadlock { patience.deadlock = deadlock }
+    if let job { patience.job = job }
+    lock.unlock()
+    engine.watchdog.wake(for: self)
+  }
+
+  private func reportLeaks() {
+    lock.lock()
+    let report = leakReport()
+    lock.unlock()
+    if let report {
+      reportIssue(ReportedIssue(message: report, severity: .warning, location: scopeLocation ?? .unknownLocation))
+    }
+  }
+
+  /// What ending a world does to its executor: the tasks of an ended world leave the registry,
+  /// and the jobs still queued run where they would have; an abandoned run's tasks stay, so that
+  /// their jobs keep coming here to be dropped. Lock held; the phase set already.
+  func close() {
+    if phase == .ended {
+      for key in members.keys { engine.tasks.remove(key.id, of: self) }
+      spillReadyJobs()
+    } else {
+      while ready.next() != nil {}
+    }
+    members = [:]
+    // The requests still waiting end now (their caller's world is gone).
+    while !requests.isEmpty { complete(with: nil) }
+    if threadIsWaiting { wakeThread.signal() }
+  }
+}
+
+extension SourceCodeLocation {
+  /// No place in the test's code.
+  static let unknownLocation = SourceCodeLocation(fileID: "", filePath: "", line: 0, column: 0)
 }

@@ -12,17 +12,16 @@ struct ReadyJobs: ~Copyable {
     let job: UnownedJob
     let task: UInt64
     /// The actor whose queue the job processes, if it is a default actor's processing job (see
-    /// ``JobActor``); 0 otherwise.
+    /// ``JobActor``); ``JobActor/mainActor`` for a main-actor job; 0 otherwise.
     let actor: UInt
-    /// A job of a test's own task that the world adopted: it runs as the global executor
-    /// would run it (see `FollowedWork.run`).
-    var isAdopted = false
+    /// Whether the job runs on the main queue, as the world's main actor's.
+    let onMain: Bool
 
-    init(job: UnownedJob, task: UInt64, isAdopted: Bool = false) {
+    init(job: UnownedJob, task: UInt64, onMain: Bool = false) {
       self.job = job
       self.task = task
-      actor = task == 0 ? JobActor.actor(of: job) : 0
-      self.isAdopted = isAdopted
+      self.onMain = onMain
+      actor = onMain ? JobActor.mainActor : task == 0 ? JobActor.actor(of: job) : 0
     }
   }
 

@@ -1,220 +1,183 @@
-import Dispatch
-import Foundation
 import HarnessIssues
-import Synchronization
 
-// Settling: an advance or a settle waits until every job of its world is suspended.
-extension FollowedWork {
-  /// Runs `request` once the world's work has settled and returns the problems that ended it
-  /// early, if any. The calling task joins the world: tasks it starts from now on are followed.
-  package func settle(_ world: World, _ request: SettleRequest) async -> [SettleProblem] {
-    let task = TaskIdentity.currentTaskID()
-    let onMain = TaskIdentity.isOnMainQueue
-    var early: [SettleProblem] = []
-    reclaimHook()
-    if hookWarningIsDue.exchange(false, ordering: .relaxed) { early.append(.hookReclaimed) }
-    let problems = await withCheckedContinuation { continuation in
-      registry.lock()
-      addMember(task, to: world)
-      registry.unlock()
-      world.lock.lock()
-      if onMain { world.usesMainActor = true }
+// Settling: an advance or a settle waits until every task of its world is suspended.
+extension World {
+  /// Runs `request` once the world's work has settled, and returns the problems that ended it
+  /// early or that it found (tasks waiting on something the world cannot see), if any.
+  ///
+  /// Settled means: no job of the world is ready or running (its main-actor jobs included), so
+  /// every live task of the world is suspended. The calling task joins the world if it belongs to
+  /// none: the tasks it starts from now on are the world's.
+  package func settle(_ request: SettleRequest) async -> [SettleProblem] {
+    addCurrentTask(asRoot: false)
+    let waiter = TaskIdentity.currentTaskID()
+    return await withCheckedContinuation { continuation in
+      lock.lock()
+      defer { lock.unlock() }
       request.continuation = continuation
-      // Off the main actor only: a main actor caller resumes there, not on the global executor.
-      request.waitingTask = onMain ? 0 : task
-      world.requests.append(request)
-      world.activitySinceMainActorFlush = true
-      world.jobsSinceProgress = 0
-      // A main actor task that the test started is invisible until it runs: drain the main
-      // actor once at the start of every settle (unless the main thread is known to be blocked
-      // and the world does not need it), and after each step if the work uses it.
-      world.needsMainActorFlush = true
-      if world.runningJobIsReportedBlocked {
-        // A job blocks the world's executor, and was reported already: waiting would only
-        // block this caller too.
-        complete(world, with: nil)
-      } else if world.runningSince != nil {
-        armWatchdog(for: world)
+      request.waiter = waiter
+      jobsSinceProgress = 0
+      requests.append(request)
+      if phase != .open || runningJobIsReportedBlocked {
+        // The world has ended, or a job blocks its executor and was reported already: waiting
+        // would only block this caller too.
+        complete(with: nil)
+      } else if activity.isIdle, ready.isEmpty {
+        step()
       } else {
-        armWatchdog(until: ContinuousClock.now.advanced(by: Self.stepCheckInterval))
+        // The end of the running job takes it from here (this caller's own, when it runs here).
+        engine.watchdog.wake(for: self)
       }
-      // Otherwise the end of the running job, or of the main actor flush, takes it from here.
-      // Work that has settled already is stepped by the world's thread when the caller waits
-      // off the main actor (the caller then resumes there, and its next sends and settles cost
-      // no thread hand-off: see `adoptedTasks`), else on the caller's thread.
-      if isSettled(world), !world.isFlushingMainActor {
-        if request.waitingTask != 0, world.threadStarted, World.onCurrentThread == nil {
-          world.stepsOnThread = true
-          if world.threadIsWaiting { world.wakeThread.signal() }
-        } else {
-          step(world)
-        }
-      }
-      world.lock.unlock()
     }
-    return early + problems
   }
-  // MARK: - Settling
 
   /// Moves the world's first request on if the world has settled: resumes the next due sleeper,
-  /// or completes the request. The world's lock held on entry and exit.
-  ///
-  /// A world that uses the main actor drains it (see ``flushMainActor(for:)``) at the start and
-  /// at the end of every request, and after every step.
-  func step(_ world: World) {
-    // Another thread is between two steps of this world; it looks again when it is back.
-    guard !world.isStepping else { return }
-    while isSettled(world), !world.isFlushingMainActor, let request = world.requests.first {
-      // Another library may have taken the hook since the last look (one load when it did not):
-      // then what it got is drained below.
-      reclaimHook()
-      if !world.usesMainActor, world.needsMainActorFlush {
-        // For work not known to use the main actor, draining it is a precaution: skipped while
-        // the main thread is blocked, and when the caller knows its work cannot wait there.
-        if mainQueueIsStalled {
-          if Self.debugsFollowing { print("Harness follower: a settle skipped its main actor drain (main queue counted as stalled)") }
-          world.needsMainActorFlush = false
-        } else if let isIdle = request.workIsIdle {
-          world.isStepping = true
-          world.lock.unlock()
-          // Not under the lock: the caller's check takes locks of its own.
-          let idle = isIdle()
-          world.lock.lock()
-          world.isStepping = false
-          if idle { world.needsMainActorFlush = false }
-          guard isSettled(world), !world.isFlushingMainActor, world.requests.first === request else { continue }
-        }
-      }
-      let wokenTaskMayBeOnMainActor = world.wokenTask != nil && world.usesMainActor
-      if world.needsMainActorFlush || wokenTaskMayBeOnMainActor
-        || (world.usesMainActor && world.activitySinceMainActorFlush) || mainActorWorkPassedOnSinceFlush(world)
-      {
-        world.wokenTask = nil
-        flushMainActor(for: world)
-        return
-      }
+  /// or completes the request. Lock held on entry and exit.
+  func step() {
+    guard !isStepping else { return }
+    while activity.isIdle, ready.isEmpty, let request = requests.first {
       if let limit = request.maxResumptions, request.resumptions >= limit {
-        complete(world, with: .tooManyResumptions(limit))
+        complete(with: .tooManyResumptions(limit))
         continue
       }
-      world.isStepping = true
-      world.lock.unlock()
-      // The woken task's jobs reach the world only through the hook: another library may have
-      // taken the slot since the settle began.
-      reclaimHook()
+      isStepping = true
+      lock.unlock()
+      // The woken task's resumption is this world's own work, whichever thread steps it.
+      let previous = World.onCurrentThread
+      World.setOnCurrentThread(self)
       let resumed = request.resumeNext { task in
-        // Before the wake: the woken task may run, and the world be stepped from another
-        // thread, before this one gets the lock back.
-        world.lock.lock()
-        world.wokenTask = task
-        world.sleepingTasks.remove(task)
+        // Before the wake: the woken task may run, and the world be stepped from another thread,
+        // before this one gets the lock back.
+        lock.lock()
+        if var member = members[TaskKey(task)] {
+          member.wait = .unknown
+          members[TaskKey(task)] = member
+        }
         request.resumptions += 1
-        world.activitySinceMainActorFlush = true
-        world.jobsSinceProgress = 0
-        world.lock.unlock()
+        jobsSinceProgress = 0
+        lock.unlock()
       }
-      world.lock.lock()
-      world.isStepping = false
-      if resumed {
-        continue
-      } else if world.usesMainActor ? world.activitySinceMainActorFlush : world.wokenTask != nil && !mainQueueIsStalled {
-        // Nothing is due: drain the main actor once more before the caller looks (a woken task
-        // that did not sleep again may have gone there, on its way to its next sleep).
-        world.needsMainActorFlush = true
-      } else {
-        complete(world, with: nil)
-      }
+      World.setOnCurrentThread(previous)
+      lock.lock()
+      isStepping = false
+      if !resumed { complete(with: nil) }
     }
   }
 
-  /// Ends the world's first request and resumes its caller. The world's lock held on entry and
-  /// exit (let go meanwhile).
-  func complete(_ world: World, with problem: SettleProblem?) {
-    guard !world.requests.isEmpty else { return }
-    let request = world.requests.removeFirst()
-    if let problem { request.problems.append(problem) }
+  /// Ends the world's first request and resumes its caller. Lock held on entry and exit (let go
+  /// meanwhile).
+  func complete(with problem: SettleProblem?) {
+    guard !requests.isEmpty else { return }
+    let request = requests.removeFirst()
+    var problems = request.problems
+    if let problem { problems.append(problem) }
     // What went wrong while nobody waited is told to the first settle that ends after it.
-    request.problems += world.unreportedProblems
-    world.unreportedProblems = []
+    problems += unreportedProblems
+    unreportedProblems = []
+    if problem == nil, phase == .open, let waits = outsideWaits(), !waits.isEmpty {
+      problems.append(.waitingOutside(waits))
+    }
     let continuation = request.continuation
     request.continuation = nil
-    // Not when the waiting task is this thread's running job, settling work that had settled
-    // already: it resumes before it ever suspends, so no job would consume the entry, and a
-    // later job of that task (a followed one) would be taken for an adopted one.
-    // Nor in an explored run: every job of the run goes through the chooser.
-    let adopts =
-      request.waitingTask != 0 && continuation != nil && !world.isRetired && world.exploration == nil
-      && (World.onCurrentThread === world
-        ? world.runningTask != request.waitingTask
-        : resumesOnIdleWorldThread(world, waitingTask: request.waitingTask, problem: problem))
-    let problems = request.problems
-    let wasStepping = world.isStepping
-    world.isStepping = true
-    world.lock.unlock()
-    // Before the resumption, which enqueues the job the entry is for.
-    if adopts { adopt(request.waitingTask, into: world) }
+    let wasStepping = isStepping
+    isStepping = true
+    lock.unlock()
     if problem == nil { request.finish() }
     continuation?.resume(returning: problems)
-    world.lock.lock()
-    world.isStepping = wasStepping
+    lock.lock()
+    isStepping = wasStepping
   }
 
-  /// Whether a settle that ends off the world's thread (after a main actor drain, from the
-  /// watchdog, after unclaimed work) resumes its caller on the world's thread all the same: the
-  /// world has settled, so its thread is idle and runs the caller's job next, however long the
-  /// global executor's queue is. (Under ThreadSanitizer, with many tests' threads contending,
-  /// that queue took 25–47 s to reach a caller resumed there, after settles that themselves
-  /// took under 2.5 s.) Not when the settle ends with a problem (a job blocking the world's
-  /// thread, say), nor on the waiting task's own thread (it resumes before it suspends, so no
-  /// job would consume the entry). The world's lock held.
-  func resumesOnIdleWorldThread(_ world: World, waitingTask: UInt64, problem: SettleProblem?) -> Bool {
-    problem == nil && world.threadStarted && world.pendingJobs == 0 && world.runningTask == nil
-      && TaskIdentity.currentTaskID() != waitingTask
-  }
-
-  /// Notes that the next job of `task` runs on `world`'s thread, which is awake or woken by the
-  /// job (see ``adoptedTasks``). No lock held.
-  func adopt(_ task: UInt64, into world: World) {
-    registry.lock()
-    if !world.isRetired { adoptedTasks[task] = world }
-    registry.unlock()
-  }
-
-  /// Lets the main actor run what it has queued, then steps the world again. The world's lock
-  /// held.
-  func flushMainActor(for world: World) {
-    world.isFlushingMainActor = true
-    world.needsMainActorFlush = false
-    world.activitySinceMainActorFlush = false
-    // Read before the drain is queued: every job counted here is on the main queue before it.
-    world.mainActorWorkPassedOnAtFlush = mainActorWorkPassedOn.load(ordering: .acquiring)
-    let start = ContinuousClock.now
-    world.mainActorFlushStart = start
-    world.mainActorFlushCount += 1
-    let flush = world.mainActorFlushCount
-    armWatchdog(until: start.advanced(by: flushPatience(world)))
-    world.lock.unlock()
-    // The main queue is first in, first out: when this runs, every main actor job queued before
-    // it has run.
-    DispatchQueue.main.async {
-      FollowedWork.shared.mainActorFlushed(world, flush: flush)
+  /// The tasks of the world, suspended now, that wait on something the world cannot see and were
+  /// not told of before: each is warned about once. Lock held.
+  private func outsideWaits() -> [OutsideWait]? {
+    var waits: [OutsideWait] = []
+    for (key, member) in members where !member.warned && key.id != rootTask {
+      let reason: OutsideWait.Reason
+      switch member.wait {
+      case .realSleep(let clock, let delay):
+        reason = .realSleep(clock: clock, delay: delay)
+      case .unknown where member.wokenFromOutside:
+        // A task waiting for a settle of this world is not waiting outside.
+        guard !requests.contains(where: { $0.waiter == key.id }) else { continue }
+        reason = .resumedFromOutside
+      default:
+        continue
+      }
+      members[key]?.warned = true
+      waits.append(OutsideWait(task: key.id, createdIn: member.site?.functionName, reason: reason))
     }
-    world.lock.lock()
+    return waits.sorted { $0.task < $1.task }
   }
 
-  /// Runs on the main queue: the flush is over, so the world moves on from here.
-  func mainActorFlushed(_ world: World, flush: Int) {
-    // What this step enqueues is the follower's doing, not main actor work.
-    mainQueueStepThreadID.store(TaskIdentity.currentThreadID(), ordering: .relaxed)
-    defer { mainQueueStepThreadID.store(0, ordering: .relaxed) }
-    MainQueueDrainer.noteCurrentThread()
-    mainQueueStall.store(false, ordering: .relaxed)
-    world.lock.lock()
-    // A drain the watchdog gave up on may still run, during a later one.
-    if world.isFlushingMainActor, world.mainActorFlushCount == flush {
-      world.isFlushingMainActor = false
-      step(world)
+  /// Ends the world's request if its work ran too long without settling. Lock held.
+  func enforceJobBudget() {
+    guard jobsSinceProgress > Self.jobBudget, !requests.isEmpty else { return }
+    complete(with: .workNeverSettles(jobs: jobsSinceProgress))
+    jobsSinceProgress = 0
+  }
+
+  /// Jobs a world may run between two sleeper resumptions before a waiting settle gives up on it.
+  static let jobBudget = 100_000
+
+  /// Whether a settle asked now by the current task would end at once, finding nothing to run or
+  /// report: no job of the world ready or running but the caller's own, no settle waiting, no
+  /// problem to report, the caller one of the world's tasks. A `TestStore` skips such settles
+  /// (two of the three in a round trip usually are).
+  package func hasNothingToSettle() -> Bool {
+    let caller = TaskIdentity.currentTaskID()
+    guard caller != 0 else { return false }
+    lock.lock()
+    defer { lock.unlock() }
+    guard phase == .open, members[TaskKey(caller)] != nil, requests.isEmpty, ready.isEmpty,
+      unreportedProblems.isEmpty, !runningJobIsReportedBlocked, exploration == nil
+    else { return false }
+    switch activity {
+    case .idle: return true
+    case .running(let task, let since, _):
+      // The caller's own job, running here, is not pending work; one running past its patience
+      // is reported by a settle.
+      return task == caller && JobTime.now.duration(since: since) < patience.job
     }
-    world.lock.unlock()
+  }
+
+  /// Whether each of `tasks` is suspended in a sleep on a test clock of the world, with nothing of
+  /// the world ready or running but the caller's own job.
+  package func areSleeping(_ tasks: [UInt64]) -> Bool {
+    let caller = TaskIdentity.currentTaskID()
+    lock.lock()
+    defer { lock.unlock() }
+    guard ready.isEmpty else { return false }
+    if case .running(let task, _, _) = activity, task != caller || caller == 0 { return false }
+    return tasks.allSatisfy { task in
+      guard task != 0, let member = members[TaskKey(task)], case .testClock = member.wait else { return false }
+      return true
+    }
+  }
+
+  // MARK: Sleeps on test clocks
+
+  /// Records that the current task sleeps on a clock bound to this world, and says whether the
+  /// world sees it (otherwise its timing against `advance` is a race). A task of no world that
+  /// sleeps on the clock of its own test joins the world: it uses the test's clock.
+  package func noteSleeper(at site: SourceCodeLocation?) -> Bool {
+    let task = TaskIdentity.currentTaskID()
+    guard task != 0 else { return false }
+    if let world = Engine.world(ofTask: task) { return world === self }
+    guard let test, TestContext.current == test else { return false }
+    addCurrentTask(asRoot: false)
+    return false
+  }
+
+  /// Records that `task` is suspending in a sleep on a test clock of the world (its continuation
+  /// is registered: nothing of the task runs until it is resumed).
+  package func noteSuspendedInSleep(_ task: UInt64, at site: SourceCodeLocation?) {
+    guard task != 0 else { return }
+    lock.lock()
+    defer { lock.unlock() }
+    guard var member = members[TaskKey(task)] else { return }
+    if case .realSleep = member.wait { realSleepsPending -= 1 }
+    member.wait = .testClock(site: site)
+    members[TaskKey(task)] = member
   }
 }

@@ -114,7 +114,21 @@ package struct TaskCreationSite: Sendable {
 
   private static func isTaskCreationAPI(_ name: String) -> Bool {
     name.hasPrefix("Swift.") || name.hasPrefix("static Swift.") || name.hasPrefix("(extension in Swift)")
-      || name.hasPrefix("static (extension in Swift)") || name.hasPrefix("merged ")
+      || name.hasPrefix("static (extension in Swift)") || name.hasPrefix("merged ") || isHarnessCode(name)
+  }
+
+  /// Harness's own modules: a task a test store or clock starts for the test was created by the
+  /// test's code that called it (a `send`), which names it better.
+  private static let harnessModules = [
+    "HarnessRuntime.", "HarnessClocks.", "HarnessStore.", "HarnessDependencies.", "HarnessSchedulers.",
+    "HarnessInterleavings.", "HarnessTesting.", "HarnessIssues.",
+  ]
+
+  private static func isHarnessCode(_ name: String) -> Bool {
+    // The function itself, or the function a closure is in: `closure #1 in HarnessStore.…`.
+    let function = name.split(separator: " in ").last.map { $0.drop { $0 == "(" } } ?? Substring(name)
+    let unqualified = function.hasPrefix("static ") ? function.dropFirst(7) : function
+    return harnessModules.contains { unqualified.hasPrefix($0) }
   }
 
   /// `closure #1 in Bank.withdraw(_:)` rather than the full demangling, which spells out every

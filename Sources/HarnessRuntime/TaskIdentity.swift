@@ -38,6 +38,19 @@ package enum TaskIdentity {
     }
   }
 
+  /// The current task's runtime pointer (`nil` outside tasks).
+  static func currentTaskPointer() -> UnsafeRawPointer? {
+    withUnsafeCurrentTask { task in task.map { unsafeBitCast($0, to: UnsafeRawPointer.self) } }
+  }
+
+  private typealias IsCancelled = @convention(thin) (UnsafeRawPointer) -> Bool
+  private static let isCancelledFunction = ProcessSymbol.function("swift_task_isCancelled", as: IsCancelled.self)
+
+  /// Whether `task` (a task's runtime pointer, alive) has been cancelled.
+  static func isCancelled(_ task: UnsafeRawPointer) -> Bool {
+    isCancelledFunction?(task) ?? false
+  }
+
   /// The runtime's current executor (`swift_task_getCurrentExecutor`, Swift calling convention):
   /// the executor of the job this thread runs, as its two words; both 0 for the generic one,
   /// which is also what a thread running no job gets.

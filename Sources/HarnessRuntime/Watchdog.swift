@@ -1,161 +1,160 @@
-import Dispatch
 import Foundation
 import HarnessIssues
-import Synchronization
 
-// Diagnostics: the watchdog that gives up on blocked jobs and main actor drains, and finds stalls.
-extension FollowedWork {
-  // MARK: - The watchdog
+/// The engine's one thread that watches the clock: it reports a job that blocks its world's
+/// executor past the world's patience, a test whose every task has stayed suspended with nothing
+/// ready or due past its patience (a deadlock), and ends an explored run that stalled. Each of
+/// these is a patience for a report (see ``Patience``): none decides membership or settling.
+///
+/// It looks at each live world, under that world's lock only and never waiting for it, at least
+/// once per a quarter of the shortest patience (at most a second apart), while any world lives.
+final class Watchdog: @unchecked Sendable {
+  unowned(unsafe) var engine: Engine!
 
-  /// How long a drain of the main actor may take for `world`: its patience if its work uses
-  /// the main actor, else only until the main thread counts as blocked. The world's lock held.
-  func flushPatience(_ world: World) -> Duration {
-    world.usesMainActor ? world.mainActorPatience : Self.mainQueueStallThreshold
-  }
+  private let lock = FollowLock()
+  private let wakeUp = FollowLock.Condition()
+  private var started = false
+  /// Worlds to look at (guarded by `lock`; each looked at under its own lock).
+  private var watched: [World] = []
+  private var waitingUntil: ContinuousClock.Instant?
 
-  /// Makes sure the watchdog looks at `world`'s running job when its patience runs out. The
-  /// world's lock held.
-  func armWatchdog(for world: World) {
-    guard let since = world.runningSince, !world.runningJobIsReportedBlocked else { return }
-    armWatchdog(until: since.deadline(after: world.jobPatience))
-  }
+  /// The longest time between two looks at a world.
+  static let longestInterval = Duration.seconds(1)
+  /// The shortest, for very short patiences (tests of the reports).
+  static let shortestInterval = Duration.milliseconds(10)
 
-  /// Makes sure the watchdog wakes by `deadline`. Any lock may be held (the watchdog's is taken
-  /// last).
-  func armWatchdog(until deadline: ContinuousClock.Instant) {
-    watchdogLock.lock()
-    defer { watchdogLock.unlock() }
-    if !watchdogStarted {
-      watchdogStarted = true
-      let thread = Thread { FollowedWork.shared.watch() }
-      thread.name = "Harness.TestClock.watchdog"
+  /// Starts watching `world` (and the watchdog's thread, the first time).
+  func watch(_ world: World) {
+    lock.lock()
+    defer { lock.unlock() }
+    watched.append(world)
+    if !started {
+      started = true
+      let thread = Thread { [self] in run() }
+      // Linux keeps 15 characters of a thread's name.
+      thread.name = "harness-watch"
       thread.start()
-    } else if watchdogIsWaiting {
-      if watchdogWaitsUntil.map({ deadline < $0 }) ?? true { wakeWatchdog.signal() }
     } else {
-      watchdogArmedWhileLooking = min(watchdogArmedWhileLooking ?? deadline, deadline)
+      wakeUp.signal()
     }
   }
 
-  /// The watchdog's thread: gives up on main actor drains and on jobs that take longer than
-  /// their world's patience, so that no advance waits for them forever. It looks at one world
-  /// at a time, under that world's lock only.
-  func watch() {
+  /// Makes the watchdog look at the worlds soon (a world's patience changed, or a settle began).
+  func wake(for world: World) {
+    lock.lock()
+    defer { lock.unlock() }
+    wakeUp.signal()
+  }
+
+  private func run() {
+    lock.lock()
     while true {
-      let now = ContinuousClock.now
-      var earliest: ContinuousClock.Instant?
-      registry.lock()
-      let live = worlds
-      registry.unlock()
-      for world in live {
-        // Never waits for a world's lock (it is held only briefly, unless a thread is stuck
-        // holding it): one world must not keep the watchdog from the others.
-        guard world.lock.tryLock() else {
-          let lookAgain = now.advanced(by: Self.stepCheckInterval)
-          earliest = min(earliest ?? lookAgain, lookAgain)
-          continue
+      let worlds = watched
+      lock.unlock()
+      var interval = Self.longestInterval
+      var ended: [World] = []
+      for world in worlds {
+        guard world.lock.tryLock() else { continue }
+        if world.phase != .open {
+          ended.append(world)
+        } else {
+          look(at: world)
+          interval = min(interval, max(Self.shortestInterval, world.shortestPatience / 4))
         }
-        if world.unclaimedWorkEnded.exchange(false, ordering: .relaxed) { unclaimedWorkEnded(for: world) }
-        if let deadline = look(at: world, now: now) { earliest = min(earliest ?? deadline, deadline) }
         world.lock.unlock()
       }
-      watchdogLock.lock()
-      // Deadlines asked for while it looked (it held no lock of its own): its look may have
-      // passed their world already.
-      if let armed = watchdogArmedWhileLooking { earliest = min(earliest ?? armed, armed) }
-      watchdogArmedWhileLooking = nil
-      watchdogIsWaiting = true
-      watchdogWaitsUntil = earliest
-      if let earliest { wakeWatchdog.wait(watchdogLock, until: earliest) } else { wakeWatchdog.wait(watchdogLock) }
-      watchdogIsWaiting = false
-      watchdogWaitsUntil = nil
-      watchdogLock.unlock()
+      lock.lock()
+      watched.removeAll { world in ended.contains { $0 === world } }
+      let deadline = ContinuousClock.now.advanced(by: interval)
+      waitingUntil = deadline
+      if watched.isEmpty {
+        wakeUp.wait(lock)
+      } else {
+        wakeUp.wait(lock, until: deadline)
+      }
+      waitingUntil = nil
     }
   }
 
-  /// One look of the watchdog at `world`: steps a settle that missed its step, gives up on a
-  /// main actor drain or a job past their patience, ends a stalled explored run. Returns when
-  /// to look again, if it must. The world's lock held on entry and exit (let go meanwhile).
-  private func look(at world: World, now: ContinuousClock.Instant) -> ContinuousClock.Instant? {
-    var earliest: ContinuousClock.Instant?
-    func wake(by deadline: ContinuousClock.Instant) { earliest = min(earliest ?? deadline, deadline) }
-    let lookAgain = now.advanced(by: Self.stepCheckInterval)
-    if !world.requests.isEmpty {
-      // A settled world whose advance still waits missed a step: take it now rather than
-      // leave the test hanging (and say so when asked to, to find the cause).
-      if isSettled(world), !world.isFlushingMainActor, !world.isStepping, world.runningSince == nil {
-        let waiting = world.requests.count
-        if world.sawSettledWhileWaiting {
-          step(world)
-          if Self.debugsFollowing, world.requests.count < waiting {
-            print("Harness follower: a settled world's advance was stepped by the watchdog")
-          }
-        }
-        world.sawSettledWhileWaiting = !world.requests.isEmpty
-        if !world.requests.isEmpty { wake(by: lookAgain) }
-      } else {
-        wake(by: lookAgain)
-      }
-    }
-    if world.isFlushingMainActor, let start = world.mainActorFlushStart {
-      var deadline = start.advanced(by: flushPatience(world))
-      if deadline <= now, !world.usesMainActor, MainQueueDrainer.mayBeSlowRatherThanBlocked {
-        deadline = start.advanced(by: Self.busyMainQueueStallThreshold)
-      }
-      if deadline <= now {
-        if Self.debugsFollowing {
-          print("Harness follower: a main actor drain gave up after \(now - start) (world uses the main actor: \(world.usesMainActor))")
-        }
-        world.isFlushingMainActor = false
-        mainQueueStall.store(true, ordering: .relaxed)
-        if world.usesMainActor {
-          world.usesMainActor = false
-          world.requests.first?.problems.append(.mainActorUnresponsive(patience: world.mainActorPatience))
-        }
-        step(world)
-      } else {
-        wake(by: deadline)
-      }
-    }
-    if let exploration = world.exploration, exploration.continuation != nil, exploration.bodyResult == nil,
-      !exploration.hasStalled
+  /// One look at `world`. Its lock held on entry and exit (let go meanwhile to report).
+  private func look(at world: World) {
+    let now = JobTime.now
+    if case .running(let task, let since, _) = world.activity, !world.runningJobIsReportedBlocked,
+      now.duration(since: since) >= world.patience.job, !world.requests.isEmpty || !world.ready.isEmpty
     {
-      if world.pendingJobs == 0, let since = exploration.idleSince {
-        let deadline = since.deadline(after: exploration.stallPatience)
-        if deadline > now {
-          wake(by: deadline)
-        } else if let check = exploration.outsideWorkCheck, check.idleSince == since.nanoseconds {
-          // Idle past the patience: a stall once the machine's other work has moved on.
-          let confirmed = check.confirmation(patience: exploration.stallPatience)
-          if confirmed <= now {
-            deliver(world, ending: .stalled)
-          } else {
-            wake(by: confirmed)
-          }
-        } else {
-          exploration.startOutsideWorkCheck(idleSince: since)
-          wake(by: lookAgain)
-          world.lock.unlock()
-          sendOutsideWorkProbes(world, idleSince: since.nanoseconds)
-          world.lock.lock()
-        }
+      world.jobBlocksTheWorld(task: task, ran: now.duration(since: since))
+    }
+    if let exploration = world.exploration {
+      if exploration.continuation != nil, exploration.bodyResult == nil, !exploration.hasStalled,
+        world.activity.isIdle, world.ready.isEmpty, world.realSleepsPending == 0,
+        let since = exploration.idleSince, now.duration(since: since) >= exploration.stallPatience
+      {
+        world.deliver(ending: .stalled)
+      }
+      return
+    }
+    if world.isDeadlocked(now: now) {
+      let report = world.deadlockReport()
+      world.deadlockReported = true
+      world.lock.unlock()
+      Self.endProcess(reporting: report, world: world)
+    }
+  }
+
+  /// Reports a deadlock to its test and ends the process: the test can never return, and waiting
+  /// would hang the whole test run (as Go's `testing/synctest` panics).
+  private static func endProcess(reporting report: String, world: World) -> Never {
+    reportIssue(ReportedIssue(message: report, location: world.scopeLocation ?? .unknownLocation))
+    let ending = "\nHarness: ending the test process, since \(world.testName.map { "test \($0)" } ?? "the test") can never return (see the issue above).\n"
+    fflush(nil)
+    _ = ending.withCString { write(2, $0, strlen($0)) }
+    exit(EXIT_FAILURE)
+  }
+}
+
+extension World {
+  /// The shortest of the world's patiences, for how often the watchdog looks at it. Lock held.
+  var shortestPatience: Duration {
+    var shortest = min(patience.job, patience.deadlock)
+    if let exploration { shortest = min(shortest, exploration.stallPatience) }
+    return shortest
+  }
+
+  /// The running job has run past the patience while other work waits for it: the waiting
+  /// settles end with a report, and until it ends the world's other jobs run where they would
+  /// have without Harness (they would otherwise wait behind it, and the code that could end the
+  /// block may be among them). Lock held (let go meanwhile).
+  func jobBlocksTheWorld(task: UInt64, ran: Duration) {
+    runningJobIsReportedBlocked = true
+    let problem = blockedProblem(task: task, ran: ran, stillRunning: true)
+    if requests.isEmpty {
+      unreportedProblems.append(problem)
+    } else {
+      // Only the requests waiting now: one made while this completes them is given up at once.
+      for _ in requests.indices { complete(with: problem) }
+    }
+    spillReadyJobs()
+  }
+
+  /// Hands the ready jobs to the executors they would have run on (see ``jobBlocksTheWorld``).
+  /// Lock held.
+  func spillReadyJobs() {
+    while let entry = ready.next() {
+      if entry.onMain {
+        mainExecutor.runOnMainQueue(entry.job)
       } else {
-        wake(by: lookAgain)
+        ProcessRouter.passOn(entry.job)
       }
     }
-    if let since = world.runningSince, !world.runningJobIsReportedBlocked, !world.requests.isEmpty {
-      let deadline = since.deadline(after: world.jobPatience)
-      if deadline <= now {
-        world.runningJobIsReportedBlocked = true
-        let problem = blockedProblem(world)
-        // Only the requests waiting now: one made while this thread completes them (the
-        // lock is released meanwhile) is not this report's, and is stepped afterwards.
-        for _ in world.requests.indices { complete(world, with: problem) }
-        step(world)
-      } else {
-        wake(by: deadline)
-      }
-    }
-    return earliest
+  }
+
+  /// Whether every task of the test has stayed suspended past the deadlock patience, with nothing
+  /// ready, running or due, and no settle waiting: the test's own task among them, so the test can
+  /// never return. Lock held.
+  func isDeadlocked(now: JobTime) -> Bool {
+    guard phase == .open, !deadlockReported, rootTask != 0, members[TaskKey(rootTask)] != nil,
+      activity.isIdle, ready.isEmpty, requests.isEmpty, realSleepsPending == 0, let idleSince
+    else { return false }
+    return now.duration(since: idleSince) >= patience.deadlock
   }
 }

@@ -1,3 +1,6 @@
+@_spi(ExperimentalScheduling) import _Concurrency
+import Dispatch
+import Foundation
 import HarnessIssues
 import Synchronization
 
@@ -9,224 +12,340 @@ import Synchronization
   import Darwin
 #endif
 
-/// The work of one test as its test clocks see it: its own serial executor (a queue of jobs and
-/// the thread that runs them), which jobs are in flight, and which advances wait for them to
-/// settle.
+/// The work of one test: an executor that runs the jobs of the test's tasks one at a time, on a
+/// thread of its own (and its main-actor jobs on the main queue), and knows each of those tasks
+/// from its creation to its end.
 ///
-/// Every clock a test uses joins the test's world, so two clocks of one feature see the same
-/// tasks. Worlds of different tests run their jobs on different threads, in parallel. Its
-/// membership (baseline, member count, retirement) is guarded by ``FollowedWork/registry``;
-/// everything else by its own ``lock``, so that worlds never wait for each other.
-package final class World: @unchecked Sendable {
-  /// Guards the world's queue, running job and settle state (see ``FollowedWork`` for the
-  /// order locks are taken in).
+/// A task belongs to the world of the code that created it, decided as its first job is enqueued
+/// (see ``Engine/route(_:)``): the test's body runs with the world as its task executor preference
+/// and its ``WorldToken`` bound, so its structured children, its `Task {}`s and `Task.detached`s,
+/// and everything those create are the world's. Its jobs never mix with another test's, so tests
+/// run in parallel, and a settle knows exactly when every task of the test is suspended.
+///
+/// Locks: the engine's registry, then a world's ``lock``, then the threads' and the watchdog's
+/// (see ``Engine``). No lock is held while a job runs.
+package final class World: TaskExecutor, @unchecked Sendable {
+  package let engine: Engine
+  /// Guards everything below that is not atomic or constant.
   let lock = FollowLock()
+  /// The test the world's work belongs to.
+  package let test: TestContext?
+  package var testID: String? { test?.id }
+  /// Runs the world's main-actor jobs (see ``WorldMainExecutor``).
+  package let mainExecutor: WorldMainExecutor
 
-  // The busiest properties skip the runtime's exclusivity checks: every access holds a lock,
-  // and the checks cost a tenth of an explored job.
+  // MARK: Guarded by `lock`
 
-  // MARK: Membership (guarded by the registry)
-
-  /// Tasks with a larger id were created after the world's first member, so they may join it;
-  /// older tasks (the test runner's, another test's) never do, even when the world's work
-  /// resumes them. Lowered when an older task of the same test joins. Written under the
-  /// registry; atomic so that the hook can ask ``admits(taskID:)`` without it.
-  private let baselineTaskID: Atomic<UInt64>
-  /// The test the world was created for, when a test framework says so.
-  package let testID: String?
-
-  /// Clocks and `TestWork`s bound to the world; the last one to leave retires it.
-  var memberCount = 0
-  /// The tasks the follower's growing routing tables (followed, members) were told belong to
-  /// this world, so that its retirement visits its own entries only: a world that followed
-  /// 100,000 tasks made every other world's retirement scan them (see ``TaskTable``). May name
-  /// tasks that have moved on to another world since; the table decides. Not kept for a world
-  /// that never retires (the unclaimed one).
-  @exclusivity(unchecked) var routedTaskIDs: [UInt64] = []
-  /// Whether ``routedTaskIDs`` is kept.
-  let keepsRoutedTaskIDs: Bool
-  /// Set under the registry; atomic so that a binding (and the world's own thread) can check it
-  /// without it.
-  private let retired = Atomic<Bool>(false)
-  package var isRetired: Bool {
-    get { retired.load(ordering: .acquiring) }
-    set { retired.store(newValue, ordering: .releasing) }
-  }
-
-  /// Set when an unclaimed job ended while the world's lock was busy: the watchdog steps the
-  /// world in its stead (see ``FollowedWork/unclaimedWorkEnded(for:)``).
-  let unclaimedWorkEnded = Atomic<Bool>(false)
-
-  // MARK: Guarded by the world's lock
-
-  /// Tasks that joined as members (created, advanced or settled a clock): the test's own tasks.
-  var memberTasks: Set<UInt64> = []
-
-  // MARK: The executor
-
-  /// Jobs waiting to run, in the order the scheduling policy will pick them.
+  var phase = Phase.open
+  var activity = Activity.idle
+  /// Jobs waiting to run, in the order the scheduling policy picks them.
   @exclusivity(unchecked) var ready = ReadyJobs()
-  /// Jobs queued for, or running on, the world's thread.
-  @exclusivity(unchecked) var pendingJobs = 0
-  let wakeThread = FollowLock.Condition()
-  @exclusivity(unchecked) var threadStarted = false
-  @exclusivity(unchecked) var threadIsWaiting = false
-  /// Whether the world's thread should step the world when it next looks (see
-  /// ``FollowedWork/settle(_:_:)``).
-  @exclusivity(unchecked) var stepsOnThread = false
-  /// The job running now: its task, and when it started.
-  @exclusivity(unchecked) var runningTask: UInt64?
-  /// Whether the running job is an adopted one: the test's own task, resumed here by a settle.
-  @exclusivity(unchecked) var runningIsAdopted = false
-  @exclusivity(unchecked) var runningSince: JobTime?
-  /// Whether the running job has been reported as blocking; its world's settles give up at once
-  /// until it ends.
-  @exclusivity(unchecked) var runningJobIsReportedBlocked = false
-  /// How long one job may run before it is reported as blocking the world's executor.
-  @exclusivity(unchecked) var jobPatience = FollowedWork.defaultJobPatience
-  /// Problems found while no advance was waiting, reported by the next one (or when the last
-  /// member leaves).
-  var unreportedProblems: [SettleProblem] = []
-  /// Where each task last slept on a clock of the world, to name it in messages.
-  var sleepSites: [UInt64: SourceCodeLocation] = [:]
-  /// Tasks suspended in a sleep on a clock of the world right now.
-  @exclusivity(unchecked) var sleepingTasks = TaskIDSet()
-
-  // MARK: The main actor
-
-  /// Whether the world's work runs on the main actor too, which the follower cannot see into:
-  /// then every settle also lets the main actor drain what it has queued. Never set for work
-  /// that was not seen on the main actor, so a blocked main thread stalls no other settle.
-  @exclusivity(unchecked) var usesMainActor: Bool
-  @exclusivity(unchecked) var isFlushingMainActor = false
-  var mainActorFlushStart: ContinuousClock.Instant?
-  /// Counts drains, so that a drain the watchdog gave up on cannot end a later one.
-  var mainActorFlushCount = 0
-  /// How long a main actor drain may take before the follower stops waiting for it.
-  var mainActorPatience = FollowedWork.defaultMainActorPatience
-  /// Whether the next step must drain the main actor first (set by each new settle of a world
-  /// that uses it).
-  @exclusivity(unchecked) var needsMainActorFlush = false
-  /// Whether anything ran since the main actor was last drained.
-  @exclusivity(unchecked) var activitySinceMainActorFlush = true
-  /// How many jobs leaving the main actor had been handed on to another library's hook when
-  /// the main actor was last drained (see ``FollowedWork/mainActorWorkPassedOn``).
-  @exclusivity(unchecked) var mainActorWorkPassedOnAtFlush = 0
-  /// The task of the sleeper resumed last, until it sleeps again on a clock of the world; 0 when
-  /// the sleeper's task is unknown. A woken task that did not sleep again may be waiting on the
-  /// main actor.
-  @exclusivity(unchecked) var wokenTask: UInt64?
-
-  // MARK: Settling
-
-  /// Whether a thread is stepping the world with the lock released (waking a sleeper, or
+  /// The world's live tasks.
+  var members: [TaskKey: Member] = [:]
+  /// The test's own task, the world's first member, when the world began in it.
+  var rootTask: UInt64 = 0
+  /// Settles and advances waiting for the work to settle, first one in progress.
+  var requests: [SettleRequest] = []
+  /// Whether a thread is stepping the world with the lock released (waking a sleeper,
   /// completing a request): steps never overlap.
-  @exclusivity(unchecked) var isStepping = false
-  /// Jobs run since a sleeper was last resumed: the hang guard for work that never suspends.
-  @exclusivity(unchecked) var jobsSinceProgress = 0
-  /// Advances waiting for their turn, first one in progress.
-  @exclusivity(unchecked) var requests: [SettleRequest] = []
-  /// Whether the watchdog found the world settled with an advance waiting at its last look:
-  /// twice in a row means a step was missed.
-  var sawSettledWhileWaiting = false
-
-  // MARK: Exploring interleavings
-
-  /// Set when the world runs one explored body: then its ``ready`` jobs run in the order the
-  /// exploration's chooser picks, and the test's task is never adopted (every job of the run
-  /// goes through the choice).
+  var isStepping = false
+  /// Jobs run since a sleeper was last resumed by a waiting request: the guard against work
+  /// that never suspends.
+  var jobsSinceProgress = 0
+  /// Since when the world has had nothing to run (for the deadlock patience).
+  var idleSince: JobTime?
+  var patience = Patience.default
+  /// Problems found while no settle waited, reported by the next one (or when the world ends).
+  var unreportedProblems: [SettleProblem] = []
+  /// Whether the running job was reported as blocking the world already.
+  var runningJobIsReportedBlocked = false
+  /// Set when the world runs one explored body (see ``Exploration``).
   @exclusivity(unchecked) var exploration: Exploration?
+  /// Whether a deadlock was reported (the process is ending).
+  var deadlockReported = false
+  /// Real sleeps of the world's tasks not yet due.
+  var realSleepsPending = 0
 
-  // MARK: Enqueues from the world's own thread
+  // The world's thread.
+  var threadStarted = false
+  var threadIsWaiting = false
+  let wakeThread = FollowLock.Condition()
 
-  // While a job of an explored run runs, the jobs it enqueues for its own world are *staged* on
-  // the world's thread, with no lock taken, and join `ready` when the job ends (under the lock
-  // the end takes anyway): the lock and the routing tables cost an explored job a fifth of its
-  // time. The fields below are touched only by the thread running the world's jobs.
+  // MARK: Guarded by the engine's registry
 
-  /// Whether the thread is running a job of the explored run (not an adopted one).
-  @exclusivity(unchecked) var isStaging = false
-  /// The jobs the running job enqueued for this world, in order.
-  @exclusivity(unchecked) var staged = ReadyJobs()
-  /// Tasks known to be followed by this world, direct-mapped by id (ids are consecutive): a
-  /// job of one of them is staged without a look at the routing tables.
-  @exclusivity(unchecked) private var ownTasks: UnsafeMutablePointer<UInt64>?
-  /// The ``followGeneration`` that `ownTasks` was filled under.
-  @exclusivity(unchecked) private var ownTasksGeneration: UInt64 = 0
-  /// Bumped, under the registry, when a task this world followed moves to another world (a sleep on
-  /// another world's clock): the thread's `ownTasks` are then stale.
-  let followGeneration = Atomic<UInt64>(0)
-  private static let ownTaskSlots = 64
+  /// Harness objects (clocks, `TestWork`) bound to the world; a world that no test scope owns
+  /// ends when the last one goes.
+  var bindings = 0
+  /// Whether a test scope (a trait, an XCTest test) owns the world and ends it.
+  var isScoped = false
+  /// Where the world's scope began (a trait, the first clock of a test), for reports that have
+  /// no line of their own.
+  var scopeLocation: SourceCodeLocation?
 
-  /// Whether `task` is known to be followed by this world. World's thread only.
-  func isOwnTask(_ task: UInt64) -> Bool {
-    guard let ownTasks, ownTasksGeneration == followGeneration.load(ordering: .acquiring) else { return false }
-    return ownTasks[Int(task % UInt64(Self.ownTaskSlots))] == task
+  /// Whether every unstructured task that copied the world's token has completed (see
+  /// ``WorldToken``).
+  private let tokenGone = Atomic<Bool>(false)
+
+  init(engine: Engine, test: TestContext?) {
+    self.engine = engine
+    self.test = test
+    mainExecutor = WorldMainExecutor()
+    mainExecutor.world = self
   }
 
-  /// Notes that `task` is followed by this world. World's thread only; the registry held (so
-  /// that no move is under way), or `generation` read before the look that found the task here
-  /// (a move since then changes the generation, and so empties the cache before its next use).
-  func noteOwnTask(_ task: UInt64, seenAt generation: UInt64? = nil) {
-    let generation = generation ?? followGeneration.load(ordering: .acquiring)
-    let slots: UnsafeMutablePointer<UInt64>
-    if let ownTasks {
-      slots = ownTasks
-      if ownTasksGeneration != generation { slots.update(repeating: 0, count: Self.ownTaskSlots) }
-    } else {
-      slots = .allocate(capacity: Self.ownTaskSlots)
-      slots.initialize(repeating: 0, count: Self.ownTaskSlots)
-      ownTasks = slots
-    }
-    ownTasksGeneration = generation
-    slots[Int(task % UInt64(Self.ownTaskSlots))] = task
+  /// Whether the world's test still runs. Read with no lock: a stale answer only sends a job
+  /// through a path that takes the lock and looks again.
+  package var isOpen: Bool {
+    lock.lock()
+    defer { lock.unlock() }
+    return phase == .open
   }
 
-  /// Notes that a job of `task` was queued: the task runs again, so it is no longer parked in a
-  /// sleep (woken, or cancelled). Lock held.
-  func noteRunningAgain(_ task: UInt64) {
-    if task != 0, !sleepingTasks.isEmpty { sleepingTasks.remove(task) }
-  }
+  func tokenReleased() { tokenGone.store(true, ordering: .relaxed) }
 
-  init(firstTask: UInt64, testID: String?, usesMainActor: Bool, retires: Bool = true) {
-    self.baselineTaskID = Atomic(firstTask)
-    self.testID = testID
-    self.usesMainActor = usesMainActor
-    self.keepsRoutedTaskIDs = retires
-  }
-
-  deinit {
-    ownTasks?.deallocate()
-  }
-
-  /// Runs `body` holding the world's lock, for tests of the engine: they show that one world's
-  /// lock holds up no other world.
+  /// Runs `body` holding the world's lock, for tests of the engine.
   package func withLockHeld<T>(_ body: () throws -> T) rethrows -> T {
     lock.lock()
     defer { lock.unlock() }
     return try body()
   }
 
-  /// Whether a job of task `taskID` (0: not a task) caused by this world's work may join it.
-  func admits(taskID: UInt64) -> Bool {
-    taskID == 0 || taskID > baseline
-  }
+  // MARK: Jobs in
 
-  /// The id of the world's oldest member (0 before it has one): see ``admits(taskID:)``.
-  var baseline: UInt64 { baselineTaskID.load(ordering: .relaxed) }
-
-  /// Notes that `task` is one of the test's own tasks. Registry held, not the world's lock.
-  func addMember(task: UInt64) {
-    guard task != 0 else { return }
+  /// A job for the world's executor: of a task that prefers it (the test's body and its
+  /// structured children), an actor's processing job they start, a `Task.yield()` of a job
+  /// running here, or the wake-up of a real sleep.
+  package func enqueue(_ job: consuming ExecutorJob) {
+    let job = UnownedJob(job)
+    let task = TaskIdentity.taskID(of: job)
     lock.lock()
-    memberTasks.insert(task)
+    guard phase == .open else {
+      let abandoned = phase == .abandoned
+      lock.unlock()
+      if !abandoned { ProcessRouter.passOn(job) }
+      return
+    }
+    if task == 0 || members[TaskKey(task)] != nil {
+      queue(ReadyJobs.Entry(job: job, task: task), from: origin(of: task))
+      lock.unlock()
+      return
+    }
     lock.unlock()
-    let baseline = baselineTaskID.load(ordering: .relaxed)
-    if baseline == 0 || task < baseline { baselineTaskID.store(task, ordering: .relaxed) }
+    // A task the world has not seen: another world's (running here inside an actor's job), or a
+    // new one of this world's (a structured child: it prefers this executor).
+    if let other = Engine.world(ofTask: task), other !== self {
+      if !other.accept(job, task: task) { ProcessRouter.passOn(job) }
+      return
+    }
+    if !adopt(job, task: task, creator: Engine.currentCreator(), isNew: TaskLayout.hasNeverRun(job) ?? true) {
+      ProcessRouter.passOn(job)
+    }
   }
 
-  /// Whether the world has no job queued or running.
-  var isSettled: Bool { pendingJobs == 0 }
+  /// Takes a job of one of its tasks that reached the engine elsewhere (the process's default
+  /// executor). Returns `false` if the world has ended: the job runs where it would have.
+  func accept(_ job: UnownedJob, task: UInt64) -> Bool {
+    lock.lock()
+    defer { lock.unlock() }
+    switch phase {
+    case .open:
+      queue(ReadyJobs.Entry(job: job, task: task), from: origin(of: task))
+      return true
+    case .ended:
+      return false
+    case .abandoned:
+      return true
+    }
+  }
+
+  /// Makes `task` one of the world's and queues its job. `isNew`: the job is the task's first (its
+  /// creation, whose caller's stack names where it was created). Returns `false` if the world
+  /// has ended.
+  func adopt(_ job: UnownedJob, task: UInt64, creator: UInt64, isNew: Bool) -> Bool {
+    // Outside the lock: unwinding the creator's stack takes a few microseconds. (An explored
+    // run names its tasks by creation path, unwinding only the first time a path is seen.)
+    let site = isNew && exploration == nil ? TaskCreationSite.capture() : nil
+    lock.lock()
+    defer { lock.unlock() }
+    switch phase {
+    case .open: break
+    case .ended: return false
+    case .abandoned: return true
+    }
+    addMember(task, pointer: unsafeBitCast(job, to: UnsafeRawPointer.self), site: site, creator: creator)
+    queue(ReadyJobs.Entry(job: job, task: task), from: .itself)
+    return true
+  }
+
+  /// Records a new task of the world. Lock held.
+  private func addMember(_ task: UInt64, pointer: UnsafeRawPointer?, site: TaskCreationSite?, creator: UInt64) {
+    guard members[TaskKey(task)] == nil else { return }
+    let explored = exploration?.noteTask(task, startedBy: creator == 0 ? nil : creator)
+    members[TaskKey(task)] = Member(task: pointer, site: site ?? explored, creator: creator)
+    engine.tasks.insert(task, in: self)
+  }
+
+  /// Makes the running task (the test's own, when the world begins in it or it joins a clock)
+  /// one of the world's. Returns whether it is one now.
+  @discardableResult
+  func addCurrentTask(asRoot: Bool) -> Bool {
+    let task = TaskIdentity.currentTaskID()
+    guard task != 0 else { return false }
+    if let other = Engine.world(ofTask: task), other !== self { return false }
+    lock.lock()
+    defer { lock.unlock() }
+    guard phase == .open else { return false }
+    if members[TaskKey(task)] == nil {
+      members[TaskKey(task)] = Member(task: TaskIdentity.currentTaskPointer(), site: nil, creator: 0)
+      engine.tasks.insert(task, in: self)
+    }
+    if asRoot, rootTask == 0 { rootTask = task }
+    return true
+  }
+
+  /// How many tasks of the world are alive (for tests of the engine).
+  package var liveTaskCount: Int {
+    lock.lock()
+    defer { lock.unlock() }
+    return members.count
+  }
+
+  /// Where the world is in its life cycle (for tests of the engine).
+  package var currentPhase: Phase {
+    lock.lock()
+    defer { lock.unlock() }
+    return phase
+  }
+
+  /// Whether `task` is one of the world's live tasks.
+  func hasMember(_ task: UInt64) -> Bool {
+    lock.lock()
+    defer { lock.unlock() }
+    return members[TaskKey(task)] != nil
+  }
+
+  /// Forgets a task that has completed.
+  func memberEnded(_ task: UInt64) {
+    lock.lock()
+    defer { lock.unlock() }
+    guard let member = members.removeValue(forKey: TaskKey(task)) else { return }
+    if case .realSleep = member.wait { realSleepsPending -= 1 }
+  }
+
+  /// Where a queued job of a task comes from, as far as the world can tell.
+  enum Origin {
+    /// The task itself (a change of executor, a yield, its creation): what it waits on is unchanged.
+    case itself
+    /// Another task or job of the world resumed it.
+    case inside
+    /// Something outside the world resumed it: a thread or task of no world, another world's.
+    case outside
+  }
+
+  /// Where a job of `task` being enqueued now comes from. Lock held.
+  func origin(of task: UInt64) -> Origin {
+    guard task != 0 else { return .itself }
+    if World.onCurrentThread === self {
+      // The running job's task enqueuing itself (a change of executor: the runtime has let go of
+      // it as the current task by then), or another task it resumes.
+      if case .running(let running, _, _) = activity, running == task { return .itself }
+      return .inside
+    }
+    let current = TaskIdentity.currentTaskID()
+    if current == task { return .itself }
+    if current != 0, members[TaskKey(current)] != nil { return .inside }
+    if WorldToken.current?.world === self { return .inside }
+    if engine.hasMainThreadWorld.load(ordering: .relaxed), current == 0, Thread.isMainThread,
+      engine.mainThreadWorldIs(self)
+    {
+      return .inside
+    }
+    return .outside
+  }
+
+  /// Puts `entry` on the ready queue and makes sure the world's thread will run it. Lock held.
+  /// While a job blocking the world was reported, the entry runs where it would have run without
+  /// Harness instead (see ``jobBlocksTheWorld(task:ran:)``).
+  func queue(_ entry: ReadyJobs.Entry, from origin: Origin) {
+    if entry.task != 0, var member = members[TaskKey(entry.task)] {
+      if case .realSleep = member.wait { realSleepsPending -= 1 }
+      member.wait = .unknown
+      switch origin {
+      case .outside: member.wokenFromOutside = true
+      case .inside: member.wokenFromOutside = false
+      case .itself: break
+      }
+      members[TaskKey(entry.task)] = member
+    }
+    guard !runningJobIsReportedBlocked else {
+      if entry.onMain { mainExecutor.runOnMainQueue(entry.job) } else { ProcessRouter.passOn(entry.job) }
+      return
+    }
+    ready.append(entry)
+    idleSince = nil
+    exploration?.idleSince = nil
+    if !threadStarted {
+      engine.threads.start(self)
+    } else if threadIsWaiting {
+      wakeThread.signal()
+    }
+  }
+
+  // MARK: Main-actor jobs
+
+  /// A main-actor job of one of the world's tasks (see ``WorldMainExecutor``).
+  func enqueueMain(_ job: UnownedJob) {
+    let task = TaskIdentity.taskID(of: job)
+    lock.lock()
+    guard phase == .open else {
+      let abandoned = phase == .abandoned
+      lock.unlock()
+      if !abandoned { mainExecutor.runOnMainQueue(job) }
+      return
+    }
+    if task != 0, members[TaskKey(task)] == nil {
+      // A task of the world's code that hops to the main actor before any of its jobs was seen
+      // (a `Task { @MainActor in }`): its creation, in the creator's context.
+      lock.unlock()
+      let site = (TaskLayout.hasNeverRun(job) ?? true) && exploration == nil ? TaskCreationSite.capture() : nil
+      let creator = Engine.currentCreator()
+      lock.lock()
+      if phase == .open, Engine.world(ofTask: task) == nil {
+        addMember(task, pointer: unsafeBitCast(job, to: UnsafeRawPointer.self), site: site, creator: creator)
+      }
+    }
+    queue(ReadyJobs.Entry(job: job, task: task, onMain: true), from: origin(of: task))
+    lock.unlock()
+  }
+
+  // MARK: Real sleeps
+
+  /// A real sleep of the current task (`Task.sleep`, `ContinuousClock().sleep`): the world keeps
+  /// its wake-up, so it knows the task waits on real time and when the wait is over.
+  func schedule<C: Clock>(_ job: UnownedJob, at instant: C.Instant, clock: C, sleeper: UInt64) {
+    lock.lock()
+    if phase == .open, var member = members[TaskKey(sleeper)] {
+      if case .realSleep = member.wait {} else { realSleepsPending += 1 }
+      member.wait = .realSleep(clock: "\(C.self)", delay: DelayedJob.delay(until: instant, clock: clock))
+      members[TaskKey(sleeper)] = member
+    }
+    lock.unlock()
+    DelayedJob.enqueue(job, at: instant, clock: clock) { [self] job in wakeDue(job) }
+  }
+
+  /// The wake-up of a real sleep is due: it runs here, as the world's own job (not a task of
+  /// the test's, though the runtime makes it one).
+  private func wakeDue(_ job: UnownedJob) {
+    lock.lock()
+    guard phase == .open else {
+      let abandoned = phase == .abandoned
+      lock.unlock()
+      if !abandoned { ProcessRouter.passOn(job) }
+      return
+    }
+    queue(ReadyJobs.Entry(job: job, task: TaskIdentity.taskID(of: job)), from: .itself)
+    lock.unlock()
+  }
 
   // MARK: The thread a world's jobs run on
 
@@ -235,15 +354,9 @@ package final class World: @unchecked Sendable {
     pthread_getspecific(threadKey).map { Unmanaged<World>.fromOpaque($0).takeUnretainedValue() }
   }
 
-  /// Marks the calling thread as the world's (for the thread's whole life, but for the jobs it
-  /// adopts).
-  func claimCurrentThread() {
-    pthread_setspecific(Self.threadKey, Unmanaged.passUnretained(self).toOpaque())
-  }
-
-  /// Marks the calling thread as no world's, while it runs an adopted job.
-  static func releaseCurrentThread() {
-    pthread_setspecific(threadKey, nil)
+  /// Marks the calling thread as running the world's jobs (`nil`: none).
+  static func setOnCurrentThread(_ world: World?) {
+    pthread_setspecific(threadKey, world.map { Unmanaged.passUnretained($0).toOpaque() })
   }
 
   private static let threadKey: pthread_key_t = {
@@ -251,4 +364,27 @@ package final class World: @unchecked Sendable {
     pthread_key_create(&key, nil)
     return key
   }()
+}
+
+extension World: CustomStringConvertible {
+  package var description: String {
+    test.map { "the world of \($0)" } ?? "a world of no test"
+  }
+}
+
+@available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+extension World: SchedulingExecutor {
+  /// A real sleep of a task running on the world's executor: kept by the sleeper's world.
+  package func enqueue<C: Clock>(
+    _ job: consuming ExecutorJob, at instant: C.Instant, tolerance: C.Duration?, clock: C
+  ) {
+    let job = UnownedJob(job)
+    let sleeper = TaskIdentity.currentTaskID()
+    let world = Engine.world(ofTask: sleeper) ?? self
+    if world.isOpen {
+      world.schedule(job, at: instant, clock: clock, sleeper: sleeper)
+    } else {
+      DelayedJob.enqueue(job, at: instant, clock: clock) { ProcessRouter.passOn($0) }
+    }
+  }
 }

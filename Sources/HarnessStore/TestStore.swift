@@ -144,7 +144,8 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
     self.core = core
     self.receivedSignal = signal
     self.location = SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    self.work = makeTestWork()
+    let work = makeTestWork()
+    self.work = work
     self.store = StoreCore(
       initialState: initialState,
       reducer: reducer,
@@ -156,7 +157,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
         signal.signal()
       },
       effectFinished: { signal.signal() },
-      effectExecutor: testWorkExecutor()
+      effectExecutor: testWorkExecutor(work)
     )
   }
 
@@ -698,8 +699,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable>: Sen
     // With no effect running and the test's work at rest, the settle would only suspend this
     // task to resume it (the one before a send, the one before a receive, usually).
     if runtime.isIdle, work.hasNothingToSettle(at: location) { return true }
-    // With no effect left running, nothing of the store's can be waiting on the main actor.
-    return await work.settle(at: location, workIsIdle: { [runtime] in runtime.isIdle })
+    return await work.settle(at: location)
   }
 
   // MARK: - Checks
@@ -964,6 +964,6 @@ func dumpList(_ actions: [some Any]) -> String {
 @usableFromInline
 func makeTestWork() -> TestWork { TestWork() }
 
-/// The executor a test store's effect tasks prefer: the test's followed work (see `TestWork`).
+/// The executor a test store's effect tasks prefer: the world of the test's work (see `TestWork`).
 @usableFromInline
-func testWorkExecutor() -> any TaskExecutor { TestWork.taskExecutor }
+func testWorkExecutor(_ work: TestWork) -> any TaskExecutor { work.taskExecutor }

@@ -49,28 +49,33 @@ open class DependencyTestCase: XCTestCase {
   /// fails the test for each override never read.
   open var dependencyUsage: DependencyUsageMode? { nil }
 
+  /// How long Harness waits before it reports a test's deadlock or a job blocking its work (10
+  /// seconds each by default): override it for tests that wait on slow work outside them.
+  open var patience: TestPatience { .default }
+
   /// Receives the usage report of each test when ``dependencyUsage`` is set; prints it.
   open func dependencyUsageReported(_ report: DependencyUsageReport) {
     DependencyUsageTracking.printReport(report)
   }
 
   open override func invokeTest() {
-    // The test's world begins before `setUp` and ends after `tearDown`: the tasks the test
-    // creates from the main thread are its own from their first job, so a task started before
-    // the first clock or store call is followed too.
-    TestWork.testBegan(name, testCase: self, always: true)
+    // The test's world begins before `setUp` and ends after `tearDown`: every task the test
+    // creates (XCTest's for an async test method among them) is its own from its first job, so
+    // a task started before the first clock or store call is followed too.
     defer { TestWork.testEnded(name) }
-    guard let mode = dependencyUsage else {
-      return withFreshDependencies { setUpDependencies(&$0) } operation: {
+    TestWork.runningXCTest(name, testCase: self, patience: patience) {
+      guard let mode = dependencyUsage else {
+        return withFreshDependencies { setUpDependencies(&$0) } operation: {
+          TestEnd.signalling { super.invokeTest() }
+        }
+      }
+      // An override with no known site (`setUpDependencies`) is reported at the class.
+      let site = SourceCodeLocation(fileID: "\(type(of: self))", filePath: "", line: 0, column: 0)
+      DependencyUsageTracking.run(
+        mode, label: name, output: dependencyUsageReported, site: site, { setUpDependencies(&$0) }
+      ) {
         TestEnd.signalling { super.invokeTest() }
       }
-    }
-    // An override with no known site (`setUpDependencies`) is reported at the class.
-    let site = SourceCodeLocation(fileID: "\(type(of: self))", filePath: "", line: 0, column: 0)
-    DependencyUsageTracking.run(
-      mode, label: name, output: dependencyUsageReported, site: site, { setUpDependencies(&$0) }
-    ) {
-      TestEnd.signalling { super.invokeTest() }
     }
   }
 

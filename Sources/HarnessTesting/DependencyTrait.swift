@@ -80,7 +80,14 @@ public struct DependencyTrait: TestTrait, SuiteTrait, TestScoping {
   static func inTestScope(of test: Test, _ function: @Sendable () async throws -> Void) async throws {
     try await TestEnd.signalling {
       try await $isInTestScope.withValue(true) {
-        if test.isSuite { try await function() } else { try await TestWork.runningTest(function) }
+        if test.isSuite {
+          try await function()
+        } else {
+          let location = SourceCodeLocation(
+            fileID: test.sourceLocation.fileID, filePath: test.sourceLocation.filePath,
+            line: UInt(test.sourceLocation.line), column: UInt(test.sourceLocation.column))
+          try await TestWork.runningTest(at: location, function)
+        }
       }
     }
   }

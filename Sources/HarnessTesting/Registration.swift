@@ -22,12 +22,10 @@ public enum HarnessTestingRegistration {
   public static func register() {
     guard !isRegistered.exchange(true) else { return }
     XCTestTracker.start()
-    // The runtime hook goes in the slot now, before any test runs. swift-concurrency-extras'
-    // `withMainSerialExecutor` empties the slot when it ends if it found it empty when it began:
-    // one that began before Harness's first test-support call left the slot empty while
-    // Harness's tests ran, and their jobs went to the global executor unseen until the next
-    // take-back. It never empties a slot it found taken.
-    _ = GlobalEnqueueHook.isInstalled
+    // The engine's interception goes in now, before any task of a test runs: replacing the
+    // process's default executor is safe only while nothing else enqueues (see
+    // `RuntimeInterception`).
+    RuntimeInterception.install()
     TestFrameworkBridge.install(
       TestFrameworkBridge(
         currentTest: { currentTest() },

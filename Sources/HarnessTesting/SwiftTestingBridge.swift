@@ -27,12 +27,17 @@ enum SwiftTestingBridge {
   /// Records `issue` on the current test: a caught error as Swift Testing's own caught error,
   /// another error as a failed expectation whose headline is the message's first line.
   static func record(_ issue: ReportedIssue) {
-    let location = SourceLocation(
-      fileID: issue.location.fileID,
-      filePath: issue.location.filePath,
-      line: Int(issue.location.line),
-      column: Int(issue.location.column)
-    )
+    // An issue with no place in the test's code (one the engine found at the end of a test, say)
+    // is shown at the test itself.
+    let location =
+      issue.location.line == 0 || issue.location.fileID.isEmpty
+      ? Test.current?.sourceLocation ?? #_sourceLocation
+      : SourceLocation(
+        fileID: issue.location.fileID,
+        filePath: issue.location.filePath,
+        line: Int(issue.location.line),
+        column: max(1, Int(issue.location.column))
+      )
     $isRecordingReportedIssue.withValue(true) {
       guard issue.severity == .error else {
         Issue.record(Comment(rawValue: issue.shownMessage), severity: .warning, sourceLocation: location)

@@ -16,15 +16,18 @@ import Testing
     #expect(run.stdout.contains("still running, value: nil"))
   }
 
-  /// An app on the `Harness` umbrella running a live store's effects installs no runtime hook
-  /// and starts no engine thread: only a test-support type (a `TestClock`) does.
+  /// An app on the `Harness` umbrella running a live store's effects installs nothing and starts
+  /// no engine thread: only a test-support type (a `TestClock`) installs the engine, as the
+  /// process's default executor, and it never writes the runtime's global enqueue hook.
   @Test func aLiveStorePaysNothingForTheTestEngine() throws {
     let run = try runLiveFixture(named: "HarnessLiveAppFixture")
     #expect(run.status == 0, "\(run.stderr)")
-    #expect(run.stdout.contains("effects finished: 100"))
-    #expect(run.stdout.contains("hook set by the live store: false"))
-    #expect(run.stdout.contains("Harness threads after the live store: 0"))
-    #expect(run.stdout.contains("hook set by a TestClock: true"))
+    #expect(run.stdout.contains("effects finished: 100"), "\(run.stdout)")
+    #expect(run.stdout.contains("hook set by the live store: false"), "\(run.stdout)")
+    #expect(run.stdout.contains("default executor after the live store: DispatchGlobalTaskExecutor"), "\(run.stdout)")
+    #expect(run.stdout.contains("Harness threads after the live store: 0"), "\(run.stdout)")
+    #expect(run.stdout.contains("hook set by a TestClock: false"), "\(run.stdout)")
+    #expect(run.stdout.contains("default executor after a TestClock: ProcessRouter"), "\(run.stdout)")
   }
 
   @Test func productionBinaryLinksNoTestFramework() throws {

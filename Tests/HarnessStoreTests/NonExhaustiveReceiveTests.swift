@@ -260,12 +260,13 @@ import Testing
   }
 
   /// TCA: testReceiveNonExhaustiveWithTimeoutMultipleNonMatching: one failure, after the timeout.
+  /// (Its effect's real sleep is also warned about: `receive` waited on real time.)
   @Test func receiveFailsOnceWhenOnlyNonMatchingActionsCome() async {
     let issues = await collectIssues {
       let store = makeStore(sending: .response1, then: .response1)
       await store.send(.tap)
       await store.receive(.response2, timeout: .seconds(1))
-    }
+    }.filter { $0.severity == .error }
     #expect(issues.count == 1)
     #expect(
       issues.first?.message.hasPrefix(
@@ -282,6 +283,6 @@ import Testing
       await store.receive(.response2, timeout: .seconds(60))
       await store.receive(.response2, timeout: .seconds(60))
     }
-    #expect(issues.isEmpty)
+    #expect(issues.filter { $0.severity == .error }.isEmpty)
   }
 }

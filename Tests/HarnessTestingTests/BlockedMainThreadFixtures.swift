@@ -3,32 +3,32 @@ import HarnessClocks
 import HarnessIssues
 import Testing
 
-// Block the main thread, which tests whose work uses the main actor need: run only in a child
-// process started by `BlockedMainThreadTests`, so no other test waits behind it.
+// Block the main queue: run only in a child process started by `BlockedMainThreadTests`, so no
+// other test waits behind it.
 @Suite(
   .serialized,
   .enabled(if: failingFixturesEnabled, "runs only as a child process of BlockedMainThreadTests")
 )
 struct BlockedMainThreadFixtures {
-  /// Work that uses the main actor needs it to drain: if the main thread never runs the drain,
-  /// the settle reports that after the world's patience instead of hanging.
-  @Test func blockedMainThreadWhileTheWorkUsesTheMainActor() async {
-    let work = TestWork(mainActorPatience: .milliseconds(100))
-    await work.settle()
-    // The test's task visits the main actor: from now on its settles drain the main actor.
-    await MainActor.run {}
+  /// A main-actor job of the test waits for a main queue that never runs it: the settle reports
+  /// that after the world's patience, at its own line, instead of hanging.
+  @Test func aMainActorJobWaitingForABlockedMainQueueIsReported() async {
+    let work = TestWork(jobPatience: .milliseconds(300))
     let unblock = await blockMainQueue()
+    let task = Task { @MainActor in }
     await withExpectedIssue {
       await work.settle()
     } matching: { issue in
-      issue.message.contains("settle() on the test's work stopped waiting for the main actor")
-        && issue.message.contains("it ran no job for 100 milliseconds")
+      issue.message.contains("main-actor job")
+        && issue.message.contains("longer than the 300 milliseconds")
+        && issue.message.contains("the main queue")
     }
     unblock()
+    await task.value
   }
 
-  /// Work that never touched the main actor does not wait for it: 1,000 sleepers advance with
-  /// no report although the main thread is blocked throughout.
+  /// Work that never touches the main actor does not wait for it: 1,000 sleepers advance with
+  /// no report although the main queue is blocked throughout.
   @Test func blockedMainThreadWhileTheWorkDoesNotUseIt() async {
     let unblock = await blockMainQueue()
     let clock = TestClock()

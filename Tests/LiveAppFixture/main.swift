@@ -1,6 +1,7 @@
 // An app linking the Harness umbrella and HarnessStore, as a production app does: a live store
-// running effects must not install the runtime hook, start an engine thread or call the engine;
-// only a test-support type (a TestClock here) does. Run by LiveBehaviourTests.
+// running effects must not install the engine (its default executor), write the runtime's hook,
+// start an engine thread or call the engine; only a test-support type (a TestClock here) installs
+// the engine, and it leaves the hook alone too. Run by LiveBehaviourTests.
 import Foundation
 import Harness
 import HarnessStore
@@ -33,14 +34,18 @@ func hookIsSet() -> Bool {
   return slot.assumingMemoryBound(to: Hook?.self).pointee != nil
 }
 
-/// The engine's threads ("Harness.TestClock…"; the main thread bears the program's name).
+/// The engine's threads ("harness-world", "harness-watch"; the main thread bears the program's
+/// name).
 func harnessThreads() -> Int {
   let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
   return tasks.filter { task in
     let name = (try? String(contentsOfFile: "/proc/self/task/\(task)/comm", encoding: .utf8)) ?? ""
-    return name.hasPrefix("Harness.")
+    return name.hasPrefix("harness-")
   }.count
 }
+
+/// The process's default executor, by its type's name.
+func defaultExecutor() -> String { "\(type(of: globalConcurrentExecutor))" }
 
 let store = Store(initialState: Counter.State()) { Counter() }
 for _ in 1...100 { store.send(.start) }
@@ -48,7 +53,9 @@ let deadline = Date().addingTimeInterval(10)
 while store.state.count < 100, Date() < deadline { usleep(1_000) }
 print("effects finished: \(store.state.count)")
 print("hook set by the live store: \(hookIsSet())")
+print("default executor after the live store: \(defaultExecutor())")
 print("Harness threads after the live store: \(harnessThreads())")
 let clock = TestClock()
 print("hook set by a TestClock: \(hookIsSet())")
+print("default executor after a TestClock: \(defaultExecutor())")
 withExtendedLifetime(clock) {}
