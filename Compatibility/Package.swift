@@ -36,10 +36,19 @@ let package = Package(
       name: "AsyncAlgorithmsTests",
       dependencies: harnessForTests + [.product(name: "AsyncAlgorithms", package: "swift-async-algorithms")]
     ),
-    // XCTest, so its tests run one at a time, apart from the Swift Testing ones: they take the
-    // runtime's enqueue hook from Harness, as a Composable Architecture test target does.
+    // XCTest, so its tests run one at a time, apart from the Swift Testing ones: they write the
+    // runtime's enqueue hook, as a Composable Architecture test target does.
     .testTarget(
       name: "MainSerialExecutorTests",
+      dependencies: harnessForTests + [
+        .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"), "CompatibilityFixtures",
+      ]
+    ),
+    // Swift Testing and XCTest: what swift-concurrency-extras' main serial executor leaves the
+    // process like, with Harness in it (the slot empty after its scope, tasks of no test back on
+    // the global pool), and Harness's clocks settling during and after it.
+    .testTarget(
+      name: "ProcessWideEffectsTests",
       dependencies: harnessForTests + [
         .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"), "CompatibilityFixtures",
       ]

@@ -101,7 +101,7 @@ enum TestClockMessages {
     case .jobBlocked(let block):
       what = blocked(block, clock: clock, operation: operation)
     case .waitingOutside(let waits):
-      return waitingOutside(waits, clock: clock, operation: operation)
+      return waitingOutside(waits)
     }
     guard !now.isEmpty else { return what }
     guard !pending.isEmpty else { return what + "\n\nNo sleeper is pending." }
@@ -112,7 +112,7 @@ enum TestClockMessages {
     let whose =
       block.isTestsOwnTask
       ? "the test's own task (task \(block.task))"
-      : "task \(block.task)" + (block.createdIn.map { ", created in \($0)," } ?? "")
+      : "task \(block.task)" + (block.origin.map { ", \($0)," } ?? "")
     let consequence =
       block.stillRunning
       ? "\(operation) on \(clock) stopped waiting for it: the test's other work cannot run while it blocks."
@@ -142,9 +142,9 @@ enum TestClockMessages {
   }
 
   /// A settle whose work settled with tasks waiting on something the test's world cannot see.
-  private static func waitingOutside(_ waits: [OutsideWait], clock: String, operation: String) -> String {
+  private static func waitingOutside(_ waits: [OutsideWait]) -> String {
     let lines = waits.prefix(12).map { wait -> String in
-      var line = "  • task \(wait.task)" + (wait.createdIn.map { ", created in \($0)," } ?? "")
+      var line = "  • task \(wait.task)" + (wait.origin.map { ", \($0)," } ?? "")
       switch wait.reason {
       case .realSleep(let clock, let delay):
         line += " is in a real sleep on \(clock)" + (delay.map { " (\(describe($0)))" } ?? "")
@@ -156,8 +156,8 @@ enum TestClockMessages {
     let more = waits.count > 12 ? ["  … and \(waits.count - 12) more"] : []
     let count = waits.count == 1 ? "a task" : "\(waits.count) tasks"
     return """
-      \(operation) on \(clock) returned with \(count) of the test waiting on something the test \
-      does not control, so what they do next may happen after the test has looked:
+      The test's work settled with \(count) of the test waiting on something the test does not \
+      control, so what they do next may happen after the test has looked:
       \((lines + more).joined(separator: "\n"))
 
       A settle waits for the test's tasks to run as far as they can on their own, not for real \

@@ -58,6 +58,12 @@ public final class TestWork: Sendable, WorldBound {
     }
   }
 
+  /// Names the current task in the engine's reports (a test store's effect: `the effect created
+  /// at Feature.swift:30`), if it is a task of a test's world.
+  package static func describeCurrentTask(_ label: String) {
+    World.describeCurrentTask(label)
+  }
+
   /// The runtime id of the current task (0 outside tasks), for helpers that track their tasks.
   package static var currentTaskID: UInt64 { TaskIdentity.currentTaskID() }
 

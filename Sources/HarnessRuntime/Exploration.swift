@@ -101,8 +101,6 @@ final class Exploration {
   var bodyTask: UInt64 = 0
   /// How the body ended, once it did.
   @exclusivity(unchecked) var bodyResult: Result<Void, any Error>?
-  /// Since when no job of the world has been queued or running.
-  @exclusivity(unchecked) var idleSince: JobTime?
   /// Resumed once, with the outcome.
   var continuation: CheckedContinuation<ExploredRunOutcome, Never>?
   /// Tasks of the run, in order of their first job, with the task whose job started each and

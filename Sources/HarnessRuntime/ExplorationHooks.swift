@@ -21,7 +21,6 @@ extension Engine {
   ) async -> ExploredRunOutcome {
     _ = TaskCreationSite.prepare
     let exploration = Exploration(chooser: chooser, stallPatience: stallPatience, maxJobs: maxJobs)
-    exploration.idleSince = .now
     let world = beginWorld(test: TestContext.current, scoped: true, at: nil)
     world.lock.lock()
     world.exploration = exploration
@@ -55,7 +54,7 @@ extension Engine {
         exploration.continuation = continuation
         exploration.hasStalled = false
         exploration.jobsRun = 0
-        exploration.idleSince = .now
+        if world.activity.isIdle, world.ready.isEmpty { world.idleSince = .now }
         if exploration.bodyResult != nil, world.activity.isIdle, world.ready.isEmpty { world.deliver() }
         world.lock.unlock()
         watchdog.wake(for: world)

@@ -70,8 +70,8 @@ package struct JobBlock: Sendable, Equatable {
   package var task: UInt64
   /// Whether that task is the test's own.
   package var isTestsOwnTask: Bool
-  /// The function that created the task, when its creation was seen.
-  package var createdIn: String?
+  /// What made the task: `created in Feature.load()`, `the effect created at Feature.swift:30`.
+  package var origin: String?
   /// How long it had run when reported.
   package var ran: Duration
   package var patience: Duration
@@ -85,8 +85,8 @@ package struct JobBlock: Sendable, Equatable {
 package struct OutsideWait: Sendable, Equatable {
   /// The task (its runtime id).
   package var task: UInt64
-  /// The function that created it, when its creation was seen.
-  package var createdIn: String?
+  /// What made it: `created in Feature.load()`, `the effect created at Feature.swift:30`.
+  package var origin: String?
   package var reason: Reason
 
   package enum Reason: Sendable, Equatable {

@@ -105,7 +105,7 @@ extension World {
         continue
       }
       members[key]?.warned = true
-      waits.append(OutsideWait(task: key.id, createdIn: member.site?.functionName, reason: reason))
+      waits.append(OutsideWait(task: key.id, origin: member.origin, reason: reason))
     }
     return waits.sorted { $0.task < $1.task }
   }

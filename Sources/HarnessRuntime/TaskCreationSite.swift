@@ -54,7 +54,11 @@ package struct TaskCreationSite: Sendable {
 
   private static func userFunction(at address: UInt, mangled: String) -> String? {
     remembered(address, in: userFunctions) {
-      demangle(mangled).flatMap { isTaskCreationAPI($0) ? nil : simplified($0) }
+      demangle(mangled).flatMap { name in
+        guard !isTaskCreationAPI(name) else { return nil }
+        let simple = simplified(name)
+        return isHarnessCode(simple) ? nil : withoutPrivateDiscriminators(simple)
+      }
     }
   }
 
@@ -114,7 +118,7 @@ package struct TaskCreationSite: Sendable {
 
   private static func isTaskCreationAPI(_ name: String) -> Bool {
     name.hasPrefix("Swift.") || name.hasPrefix("static Swift.") || name.hasPrefix("(extension in Swift)")
-      || name.hasPrefix("static (extension in Swift)") || name.hasPrefix("merged ") || isHarnessCode(name)
+      || name.hasPrefix("static (extension in Swift)") || name.hasPrefix("merged ")
   }
 
   /// Harness's own modules: a task a test store or clock starts for the test was created by the
@@ -126,9 +130,39 @@ package struct TaskCreationSite: Sendable {
 
   private static func isHarnessCode(_ name: String) -> Bool {
     // The function itself, or the function a closure is in: `closure #1 in HarnessStore.…`.
-    let function = name.split(separator: " in ").last.map { $0.drop { $0 == "(" } } ?? Substring(name)
-    let unqualified = function.hasPrefix("static ") ? function.dropFirst(7) : function
-    return harnessModules.contains { unqualified.hasPrefix($0) }
+    var function = Substring(name)
+    for prefix in ["partial apply for ", "implicit closure #", "closure #"] where function.hasPrefix(prefix) {
+      guard let end = function.range(of: " in ")?.upperBound else { break }
+      function = function[end...]
+    }
+    while function.hasPrefix("closure #") || function.hasPrefix("implicit closure #") {
+      guard let end = function.range(of: " in ")?.upperBound else { break }
+      function = function[end...]
+    }
+    if function.hasPrefix("static ") { function = function.dropFirst(7) }
+    return harnessModules.contains { function.hasPrefix($0) }
+  }
+
+  /// A private function's name without the file's discriminator the mangling adds:
+  /// `Tests.(helper in _19AA43CAF7EAFCAA)()` reads `Tests.helper()`.
+  package static func withoutPrivateDiscriminators(_ name: String) -> String {
+    var result = ""
+    var rest = Substring(name)
+    while let open = rest.firstIndex(of: "(") {
+      result += rest[..<open]
+      let inside = rest[rest.index(after: open)...]
+      if let marker = inside.range(of: " in _"), let close = inside[marker.upperBound...].firstIndex(of: ")"),
+        !inside[..<marker.lowerBound].contains(where: { $0 == "(" || $0 == ")" || $0 == " " }),
+        inside[marker.upperBound..<close].allSatisfy(\.isHexDigit)
+      {
+        result += inside[..<marker.lowerBound]
+        rest = inside[inside.index(after: close)...]
+      } else {
+        result += "("
+        rest = inside
+      }
+    }
+    return result + rest
   }
 
   /// `closure #1 in Bank.withdraw(_:)` rather than the full demangling, which spells out every

@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import HarnessIssues
 
@@ -84,21 +85,38 @@ final class Watchdog: @unchecked Sendable {
     {
       world.jobBlocksTheWorld(task: task, ran: now.duration(since: since))
     }
-    if let exploration = world.exploration {
-      if exploration.continuation != nil, exploration.bodyResult == nil, !exploration.hasStalled,
-        world.activity.isIdle, world.ready.isEmpty, world.realSleepsPending == 0,
-        let since = exploration.idleSince, now.duration(since: since) >= exploration.stallPatience
-      {
-        world.deliver(ending: .stalled)
-      }
+    guard let patience = world.quietPatience, let idleSince = world.idleSince, world.isQuiet,
+      now.duration(since: idleSince) >= patience
+    else { return }
+    // Quiet past the patience: a stall or a deadlock once the machine's other work has moved on
+    // (work outside the world that the test waits on may only be late: a loaded machine, a busy
+    // main queue).
+    guard let check = world.quietCheck, check.idleSince == idleSince.nanoseconds else {
+      world.quietCheck = QuietCheck(idleSince: idleSince.nanoseconds, started: now)
+      world.lock.unlock()
+      Self.sendProbes(for: world, idleSince: idleSince.nanoseconds)
+      world.lock.lock()
       return
     }
-    if world.isDeadlocked(now: now) {
+    guard check.isConfirmed(now: now, patience: patience) else { return }
+    if world.exploration != nil {
+      world.deliver(ending: .stalled)
+    } else {
       let report = world.deadlockReport()
       world.deadlockReported = true
       world.lock.unlock()
       Self.endProcess(reporting: report, world: world)
     }
+  }
+
+  /// Sends a probe to each place outside the world a test may wait on (Dispatch's global queue,
+  /// the process's default executor, the main queue), first in, first out: when all have run,
+  /// the work queued there before them has had its turn.
+  private static func sendProbes(for world: World, idleSince: UInt64) {
+    DispatchQueue.global().async { world.probeRan(idleSince: idleSince) }
+    DispatchQueue.main.async { world.probeRan(idleSince: idleSince) }
+    // Made on the watchdog's thread: a task of no world.
+    Task.detached { world.probeRan(idleSince: idleSince) }
   }
 
   /// Reports a deadlock to its test and ends the process: the test can never return, and waiting
@@ -148,13 +166,51 @@ extension World {
     }
   }
 
-  /// Whether every task of the test has stayed suspended past the deadlock patience, with nothing
-  /// ready, running or due, and no settle waiting: the test's own task among them, so the test can
-  /// never return. Lock held.
-  func isDeadlocked(now: JobTime) -> Bool {
-    guard phase == .open, !deadlockReported, rootTask != 0, members[TaskKey(rootTask)] != nil,
-      activity.isIdle, ready.isEmpty, requests.isEmpty, realSleepsPending == 0, let idleSince
-    else { return false }
-    return now.duration(since: idleSince) >= patience.deadlock
+  /// How long the world may stay quiet before it is reported: its deadlock patience, or an
+  /// explored run's stall patience while its body has not returned; `nil` when quiet is fine (no
+  /// test task waits in the world, a run that has delivered). Lock held.
+  var quietPatience: Duration? {
+    if let exploration {
+      guard exploration.continuation != nil, exploration.bodyResult == nil, !exploration.hasStalled else { return nil }
+      return exploration.stallPatience
+    }
+    guard !deadlockReported, rootTask != 0, members[TaskKey(rootTask)] != nil else { return nil }
+    return patience.deadlock
+  }
+
+  /// Whether every task of the world is suspended, with nothing ready, running or due, and no
+  /// settle waiting. Lock held.
+  var isQuiet: Bool {
+    phase == .open && activity.isIdle && ready.isEmpty && requests.isEmpty && realSleepsPending == 0
+  }
+
+  /// A probe of the quiet check for the idle period since `idleSince` ran.
+  func probeRan(idleSince: UInt64) {
+    lock.lock()
+    if var check = quietCheck, check.idleSince == idleSince, check.probesLeft > 0 {
+      check.probesLeft -= 1
+      check.lastProbeRan = .now
+      quietCheck = check
+    }
+    lock.unlock()
+  }
+}
+
+/// The confirmation that a quiet world is stalled (or deadlocked) and not only waiting on work
+/// outside it that is late: probes sent to where that work runs have all run, and the world
+/// stayed quiet for a grace after; at the latest, if a probe never runs (a main thread blocked
+/// for good), five patiences after the check began, so that a deadlock is still reported rather
+/// than hung.
+struct QuietCheck {
+  /// The idle period it checks (`JobTime` nanoseconds): a job since starts a new period.
+  let idleSince: UInt64
+  let started: JobTime
+  var probesLeft = 3
+  var lastProbeRan: JobTime?
+
+  func isConfirmed(now: JobTime, patience: Duration) -> Bool {
+    if now.duration(since: started) >= patience * 5 { return true }
+    guard probesLeft == 0, let lastProbeRan else { return false }
+    return now.duration(since: lastProbeRan) >= min(patience, .seconds(1))
   }
 }

@@ -52,8 +52,11 @@ package final class World: TaskExecutor, @unchecked Sendable {
   /// Jobs run since a sleeper was last resumed by a waiting request: the guard against work
   /// that never suspends.
   var jobsSinceProgress = 0
-  /// Since when the world has had nothing to run (for the deadlock patience).
-  var idleSince: JobTime?
+  /// Since when the world has had nothing to run (for the deadlock and stall patiences).
+  var idleSince: JobTime? = .now
+  /// The check that the world is quiet, not only waiting on outside work that is late (see
+  /// ``QuietCheck``).
+  var quietCheck: QuietCheck?
   var patience = Patience.default
   /// Problems found while no settle waited, reported by the next one (or when the world ends).
   var unreportedProblems: [SettleProblem] = []
@@ -183,6 +186,11 @@ package final class World: TaskExecutor, @unchecked Sendable {
     let explored = exploration?.noteTask(task, startedBy: creator == 0 ? nil : creator)
     members[TaskKey(task)] = Member(task: pointer, site: site ?? explored, creator: creator)
     engine.tasks.insert(task, in: self)
+    // XCTest makes a task on the main thread, outside any job, for each async step of a test (its
+    // `setUp`, the test method, its `tearDown`), one after the other: the newest is the test's own.
+    if case .xcTest? = test, creator == 0, Thread.isMainThread, !TaskIdentity.runsSerialExecutorJob {
+      rootTask = task
+    }
   }
 
   /// Makes the running task (the test's own, when the world begins in it or it joins a clock)
@@ -201,6 +209,16 @@ package final class World: TaskExecutor, @unchecked Sendable {
     }
     if asRoot, rootTask == 0 { rootTask = task }
     return true
+  }
+
+  /// Names the current task in reports, if it is one of the world's: `the effect created at
+  /// Feature.swift:30` (a test store's effect, whose creator's stack is the store's own).
+  package static func describeCurrentTask(_ label: String) {
+    let task = TaskIdentity.currentTaskID()
+    guard task != 0, let world = Engine.world(ofTask: task) else { return }
+    world.lock.lock()
+    world.members[TaskKey(task)]?.label = label
+    world.lock.unlock()
   }
 
   /// How many tasks of the world are alive (for tests of the engine).
@@ -283,7 +301,6 @@ package final class World: TaskExecutor, @unchecked Sendable {
     }
     ready.append(entry)
     idleSince = nil
-    exploration?.idleSince = nil
     if !threadStarted {
       engine.threads.start(self)
     } else if threadIsWaiting {

@@ -77,10 +77,7 @@ extension World {
         exploration.jobsRun += 1
         if exploration.jobsRun > exploration.maxJobs { deliver(ending: .exceededJobs) }
       }
-      if ready.isEmpty {
-        exploration.idleSince = .now
-        if exploration.bodyResult != nil { deliver() }
-      }
+      if ready.isEmpty, exploration.bodyResult != nil { deliver() }
     }
     if ready.isEmpty { idleSince = .now }
     enforceJobBudget()
@@ -95,7 +92,7 @@ extension World {
       JobBlock(
         task: task,
         isTestsOwnTask: task != 0 && task == rootTask,
-        createdIn: members[TaskKey(task)]?.site?.functionName,
+        origin: members[TaskKey(task)]?.origin,
         ran: ran,
         patience: patience.job,
         stillRunning: stillRunning,

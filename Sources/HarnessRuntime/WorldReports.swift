@@ -63,7 +63,7 @@ extension World {
 
   static func describe(task: UInt64, _ member: Member, isRoot: Bool) -> String {
     var line = isRoot ? "the test's own task" : "task \(task)"
-    if !isRoot, let function = member.site?.functionName { line += ", created in \(function)," }
+    if !isRoot, let origin = member.origin { line += ", \(origin)," }
     switch member.wait {
     case .testClock(let site):
       line += " sleeping on a test clock" + (site.map { " at \($0.fileID):\($0.line)" } ?? "")

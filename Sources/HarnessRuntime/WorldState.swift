@@ -38,6 +38,8 @@ extension World {
     var task: UnsafeRawPointer?
     /// Where it was created, when its creation was seen.
     var site: TaskCreationSite?
+    /// What the code that made it calls it (a test store's effect), for reports.
+    var label: String?
     /// The task whose job created it (0: none, or not a task).
     var creator: UInt64
     /// What it is suspended on, as far as the world knows.
@@ -50,6 +52,9 @@ extension World {
 
     /// Whether the task has been cancelled (it is then on its way out, as far as the world can tell).
     var isCancelled: Bool { task.map(TaskIdentity.isCancelled) ?? false }
+
+    /// How reports name what made it: its label, else the function that created it.
+    var origin: String? { label ?? site?.functionName.map { "created in \($0)" } }
   }
 
   /// What a suspended task of the world waits on.

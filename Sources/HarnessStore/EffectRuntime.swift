@@ -163,6 +163,9 @@ final class EffectRuntime<Action: Sendable>: EffectCanceller, Sendable {
       if isTested {
         let taskID = TestWork.currentTaskID
         self.registry.withLock { $0.inFlight[id]?.taskID = taskID }
+        if run.origin.line > 0 {
+          TestWork.describeCurrentTask("the effect created at \(run.origin.fileID):\(run.origin.line)")
+        }
       }
       await withDependencies({ $0 = run.dependencies }) {
         await EffectContext.$current.withValue(context) {

@@ -40,7 +40,8 @@ import Testing
       #expect(problems[0].isWarning)
       #expect(waits.count == 1)
       #expect(wait.reason == .realSleep(clock: "ContinuousClock", delay: wait.reason.delay))
-      #expect(wait.createdIn?.contains("aRealSleepIsNamedByTheSettleThatReturnsOverIt") == true)
+      #expect(wait.origin?.contains("created in") == true)
+      #expect(wait.origin?.contains("aRealSleepIsNamedByTheSettleThatReturnsOverIt") == true)
       // Said once per task.
       #expect(await world.settle(.settleOnly()).isEmpty)
       sleeper.cancel()

@@ -45,4 +45,14 @@ import Testing
       + "closure #1 @Sendable () async -> () in BankTests.transfer() async throws -> ()"
     #expect(TaskCreationSite.simplified(name) == "closure #2 in closure #1 in BankTests.transfer()")
   }
+
+  @Test func privateDiscriminatorsAreLeftOut() {
+    #expect(
+      TaskCreationSite.withoutPrivateDiscriminators("Tests.(helper in _19AA43CAF7EAFCAA81A7443BEBA7EF78)()")
+        == "Tests.helper()")
+    #expect(
+      TaskCreationSite.withoutPrivateDiscriminators("closure #1 in Feature.(load in _0F)(id: Swift.Int)")
+        == "closure #1 in Feature.load(id: Swift.Int)")
+    #expect(TaskCreationSite.withoutPrivateDiscriminators("Foo.bar(x: (Int) in y)") == "Foo.bar(x: (Int) in y)")
+  }
 }

@@ -8,11 +8,11 @@ import XCTest
 
 /// Harness beside swift-concurrency-extras' main serial executor, as in a test target that also
 /// holds Composable Architecture tests: `withMainSerialExecutor` and
-/// `uncheckedUseMainSerialExecutor` take the runtime's global enqueue hook and "restore" it by a
-/// Bool, which leaves their hook in the slot for good once Harness's was there. Harness takes
-/// the slot back at its next world and chains to their hook; its clocks and stores go on
-/// working, and nothing hangs. (The warning Harness gives once per process is printed: XCTest
-/// has no warnings.)
+/// `uncheckedUseMainSerialExecutor` write the runtime's global enqueue hook and "restore" it by a
+/// Bool. Harness never writes that slot (it sees the tasks of tests as the process's default
+/// executor), so their restore leaves the process as it found it; while their hook holds the slot,
+/// the jobs it sends to the main actor come back to the test's world. Its clocks and stores go on
+/// working, and nothing hangs.
 final class MainSerialExecutorTests: DependencyTestCase, @unchecked Sendable {
   func testATestClockAdvanceAfterATCAStyleStoreReturnsAndWakesItsSleeper() async throws {
     do { _ = TCAStyleTestStore() }
