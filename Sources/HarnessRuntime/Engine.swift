@@ -136,6 +136,42 @@ package final class Engine: @unchecked Sendable {
     }
   }
 
+  // MARK: - Guests
+
+  /// Tasks of no world whose next job runs on a world's thread, once: an explored run's driver,
+  /// resumed as its run ends, goes on there rather than wait for a thread of the process's pool
+  /// (which a loaded machine, or ThreadSanitizer, can keep from it for seconds). A leaf lock.
+  private static let guests = Locked<[(task: UInt64, world: World)]>([])
+  private static let guestCount = Atomic<Int>(0)
+
+  /// Makes the next job of `task` (a task of no world) run on `world`'s thread.
+  static func invite(_ task: UInt64, to world: World) {
+    guard task != 0 else { return }
+    guests.withLock { $0.append((task, world)) }
+    guestCount.add(1, ordering: .relaxed)
+  }
+
+  /// The world that invited `task`'s next job, taking the invitation.
+  static func takeInvitation(for task: UInt64) -> World? {
+    guard guestCount.load(ordering: .relaxed) > 0 else { return nil }
+    return guests.withLock { guests in
+      guard let index = guests.firstIndex(where: { $0.task == task }) else { return nil }
+      guestCount.subtract(1, ordering: .relaxed)
+      return guests.remove(at: index).world
+    }
+  }
+
+  /// Takes back the invitations `world` made that no job took (its guest went on elsewhere: a
+  /// driver on the main actor).
+  static func withdrawInvitations(of world: World) {
+    guard guestCount.load(ordering: .relaxed) > 0 else { return }
+    guests.withLock { guests in
+      let before = guests.count
+      guests.removeAll { $0.world === world }
+      guestCount.subtract(before - guests.count, ordering: .relaxed)
+    }
+  }
+
   /// Runs `body` holding the registry lock, for tests of the engine.
   package func withRegistryHeld<T>(_ body: () throws -> T) rethrows -> T {
     registry.lock()

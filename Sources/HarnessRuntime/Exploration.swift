@@ -97,6 +97,8 @@ final class Exploration {
   @exclusivity(unchecked) var jobsRun = 0
   /// How long the run may have no ready job, with its body unfinished, before it counts as stalled.
   let stallPatience: Duration
+  /// The task waiting for the run (0: none).
+  var driver: UInt64 = 0
   /// The body's task, once its first job was taken.
   var bodyTask: UInt64 = 0
   /// How the body ended, once it did.

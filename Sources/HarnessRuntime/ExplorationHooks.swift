@@ -21,6 +21,7 @@ extension Engine {
   ) async -> ExploredRunOutcome {
     _ = TaskCreationSite.prepare
     let exploration = Exploration(chooser: chooser, stallPatience: stallPatience, maxJobs: maxJobs)
+    exploration.driver = TaskIdentity.currentTaskID()
     let world = beginWorld(test: TestContext.current, scoped: true, at: nil)
     world.lock.lock()
     world.exploration = exploration
@@ -80,6 +81,7 @@ extension Engine {
     registry.lock()
     remove(world, keepingRouting: true)
     registry.unlock()
+    Engine.withdrawInvitations(of: world)
     world.lock.lock()
     defer { world.lock.unlock() }
     guard world.phase == .open else { return }
@@ -118,13 +120,12 @@ extension World {
     let outcome: ExploredRunOutcome
     if let ending {
       exploration.hasStalled = true
-      let sleeping = Set(members.compactMap { key, member -> UInt64? in
-        if case .testClock = member.wait { return key.id }
-        return nil
-      })
+      var sleeping: Set<UInt64> = []
       var sites: [UInt64: SourceCodeLocation] = [:]
-      for (key, member) in members {
-        if case .testClock(let site?) = member.wait { sites[key.id] = site }
+      for (task, member) in members.all {
+        guard case .testClock(let site) = member.wait else { continue }
+        sleeping.insert(task)
+        sites[task] = site
       }
       let report = exploration.stallReport(sleepSites: sites, sleeping: sleeping)
       switch ending {
@@ -135,6 +136,11 @@ extension World {
       outcome = .finished(error: error)
     } else {
       outcome = .finished(error: nil)
+    }
+    // A driver of no world goes on on this thread, idle now, rather than wait for one of the
+    // process's pool (see `Engine.invite`).
+    if exploration.driver != 0, Engine.world(ofTask: exploration.driver) == nil {
+      Engine.invite(exploration.driver, to: self)
     }
     lock.unlock()
     continuation.resume(returning: outcome)

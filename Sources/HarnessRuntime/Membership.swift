@@ -135,6 +135,7 @@ extension Engine {
     registry.lock()
     remove(world, keepingRouting: false)
     registry.unlock()
+    Engine.withdrawInvitations(of: world)
     world.lock.lock()
     defer { world.lock.unlock() }
     guard world.phase == .open else { return }
@@ -180,12 +181,12 @@ extension World {
   /// their jobs keep coming here to be dropped. Lock held; the phase set already.
   func close() {
     if phase == .ended {
-      for key in members.keys { engine.tasks.remove(key.id, of: self) }
+      for task in members.tasks { engine.tasks.remove(task, of: self) }
       spillReadyJobs()
     } else {
       while ready.next() != nil {}
     }
-    members = [:]
+    members.removeAll()
     // The requests still waiting end now (their caller's world is gone).
     while !requests.isEmpty { complete(with: nil) }
     if threadIsWaiting { wakeThread.signal() }

@@ -16,11 +16,15 @@ struct ReadyJobs: ~Copyable {
     let actor: UInt
     /// Whether the job runs on the main queue, as the world's main actor's.
     let onMain: Bool
+    /// Whether the job is a guest's: a task of no world that waited for the world (an explored
+    /// run's driver), run on its thread as the process's default executor would run it.
+    let isGuest: Bool
 
-    init(job: UnownedJob, task: UInt64, onMain: Bool = false) {
+    init(job: UnownedJob, task: UInt64, onMain: Bool = false, isGuest: Bool = false) {
       self.job = job
       self.task = task
       self.onMain = onMain
+      self.isGuest = isGuest
       actor = onMain ? JobActor.mainActor : task == 0 ? JobActor.actor(of: job) : 0
     }
   }

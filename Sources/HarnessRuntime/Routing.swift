@@ -30,6 +30,7 @@ extension Engine {
       guard let world = contextWorld() else { return false }
       return world.adopt(job, task: task, creator: currentCreator(), isNew: true)
     }
+    if let host = takeInvitation(for: task) { return host.acceptGuest(job, task: task) }
     if task == TaskIdentity.currentTaskID(), let world = WorldToken.current?.world {
       return world.adopt(job, task: task, creator: 0, isNew: false)
     }

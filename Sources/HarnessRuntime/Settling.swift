@@ -49,10 +49,7 @@ extension World {
         // Before the wake: the woken task may run, and the world be stepped from another thread,
         // before this one gets the lock back.
         lock.lock()
-        if var member = members[TaskKey(task)] {
-          member.wait = .unknown
-          members[TaskKey(task)] = member
-        }
+        members.update(task) { $0.wait = .unknown }
         request.resumptions += 1
         jobsSinceProgress = 0
         lock.unlock()
@@ -92,20 +89,20 @@ extension World {
   /// not told of before: each is warned about once. Lock held.
   private func outsideWaits() -> [OutsideWait]? {
     var waits: [OutsideWait] = []
-    for (key, member) in members where !member.warned && key.id != rootTask {
+    for (task, member) in members.all where !member.warned && task != rootTask {
       let reason: OutsideWait.Reason
       switch member.wait {
       case .realSleep(let clock, let delay):
         reason = .realSleep(clock: clock, delay: delay)
       case .unknown where member.wokenFromOutside:
         // A task waiting for a settle of this world is not waiting outside.
-        guard !requests.contains(where: { $0.waiter == key.id }) else { continue }
+        guard !requests.contains(where: { $0.waiter == task }) else { continue }
         reason = .resumedFromOutside
       default:
         continue
       }
-      members[key]?.warned = true
-      waits.append(OutsideWait(task: key.id, origin: member.origin, reason: reason))
+      members.update(task) { $0.warned = true }
+      waits.append(OutsideWait(task: task, origin: member.origin, reason: reason))
     }
     return waits.sorted { $0.task < $1.task }
   }
@@ -129,7 +126,7 @@ extension World {
     guard caller != 0 else { return false }
     lock.lock()
     defer { lock.unlock() }
-    guard phase == .open, members[TaskKey(caller)] != nil, requests.isEmpty, ready.isEmpty,
+    guard phase == .open, members.contains(caller), requests.isEmpty, ready.isEmpty,
       unreportedProblems.isEmpty, !runningJobIsReportedBlocked, exploration == nil
     else { return false }
     switch activity {
@@ -150,7 +147,7 @@ extension World {
     guard ready.isEmpty else { return false }
     if case .running(let task, _, _) = activity, task != caller || caller == 0 { return false }
     return tasks.allSatisfy { task in
-      guard task != 0, let member = members[TaskKey(task)], case .testClock = member.wait else { return false }
+      guard task != 0, let member = members[task], case .testClock = member.wait else { return false }
       return true
     }
   }
@@ -175,9 +172,9 @@ extension World {
     guard task != 0 else { return }
     lock.lock()
     defer { lock.unlock() }
-    guard var member = members[TaskKey(task)] else { return }
-    if case .realSleep = member.wait { realSleepsPending -= 1 }
-    member.wait = .testClock(site: site)
-    members[TaskKey(task)] = member
+    members.update(task) { member in
+      if case .realSleep = member.wait { realSleepsPending -= 1 }
+      member.wait = .testClock(site: site)
+    }
   }
 }

@@ -10,9 +10,57 @@ import Synchronization
 final class TaskRegistry: @unchecked Sendable {
   private static let shardCount = 32
 
+  /// One shard: its tasks' worlds, and a direct-mapped cache of them that answers most lookups
+  /// without the dictionary (see ``MemberTable`` for why that matters). Guarded by its lock.
   private final class Shard: @unchecked Sendable {
     let lock = FollowLock()
-    var worlds: [TaskKey: World] = [:]
+    private var worlds: [TaskKey: World] = [:]
+    private static let cacheSlots = 128
+    private let cachedTasks = UnsafeMutablePointer<UInt64>.allocate(capacity: cacheSlots)
+    /// Unretained: `worlds` holds each, and a removal clears its slot.
+    private let cachedWorlds = UnsafeMutablePointer<Unmanaged<World>?>.allocate(capacity: cacheSlots)
+
+    init() {
+      cachedTasks.initialize(repeating: 0, count: Self.cacheSlots)
+      cachedWorlds.initialize(repeating: nil, count: Self.cacheSlots)
+    }
+
+    deinit {
+      cachedTasks.deallocate()
+      cachedWorlds.deallocate()
+    }
+
+    // Task ids reach a shard 32 apart: the cache slot is taken from the id's higher bits.
+    private static func slot(_ task: UInt64) -> Int { Int((task / UInt64(shardCount)) % UInt64(cacheSlots)) }
+
+    func world(of task: UInt64) -> World? {
+      let slot = Self.slot(task)
+      if cachedTasks[slot] == task, let world = cachedWorlds[slot] { return world.takeUnretainedValue() }
+      guard let world = worlds[TaskKey(task)] else { return nil }
+      cachedTasks[slot] = task
+      cachedWorlds[slot] = Unmanaged.passUnretained(world)
+      return world
+    }
+
+    func insert(_ task: UInt64, _ world: World) -> Bool {
+      guard self.world(of: task) == nil else { return false }
+      worlds[TaskKey(task)] = world
+      let slot = Self.slot(task)
+      cachedTasks[slot] = task
+      cachedWorlds[slot] = Unmanaged.passUnretained(world)
+      return true
+    }
+
+    func remove(_ task: UInt64, of expected: World?) -> World? {
+      guard let found = self.world(of: task), expected == nil || found === expected else { return nil }
+      let slot = Self.slot(task)
+      if cachedTasks[slot] == task {
+        cachedTasks[slot] = 0
+        cachedWorlds[slot] = nil
+      }
+      worlds.removeValue(forKey: TaskKey(task))
+      return found
+    }
   }
 
   private let shards: [Shard] = (0..<TaskRegistry.shardCount).map { _ in Shard() }
@@ -26,7 +74,7 @@ final class TaskRegistry: @unchecked Sendable {
     let shard = shard(task)
     shard.lock.lock()
     defer { shard.lock.unlock() }
-    return shard.worlds[TaskKey(task)]
+    return shard.world(of: task)
   }
 
   /// Records that `task` belongs to `world`. Returns `false` if it belongs to a world already.
@@ -36,8 +84,7 @@ final class TaskRegistry: @unchecked Sendable {
     let shard = shard(task)
     shard.lock.lock()
     defer { shard.lock.unlock() }
-    guard shard.worlds[TaskKey(task)] == nil else { return false }
-    shard.worlds[TaskKey(task)] = world
+    guard shard.insert(task, world) else { return false }
     presence.add(task)
     return true
   }
@@ -45,24 +92,23 @@ final class TaskRegistry: @unchecked Sendable {
   /// Forgets `task` and returns the world it belonged to.
   @discardableResult
   func remove(_ task: UInt64) -> World? {
-    guard presence.mayContain(task) else { return nil }
-    let shard = shard(task)
-    shard.lock.lock()
-    defer { shard.lock.unlock() }
-    guard let world = shard.worlds.removeValue(forKey: TaskKey(task)) else { return nil }
-    presence.remove(task)
-    return world
+    remove(task, ofWorld: nil)
   }
 
   /// Forgets `task` if it belongs to `world`.
   func remove(_ task: UInt64, of world: World) {
-    guard presence.mayContain(task) else { return }
+    remove(task, ofWorld: world)
+  }
+
+  @discardableResult
+  private func remove(_ task: UInt64, ofWorld expected: World?) -> World? {
+    guard presence.mayContain(task) else { return nil }
     let shard = shard(task)
     shard.lock.lock()
     defer { shard.lock.unlock() }
-    guard shard.worlds[TaskKey(task)] === world else { return }
-    shard.worlds.removeValue(forKey: TaskKey(task))
+    guard let world = shard.remove(task, of: expected) else { return nil }
     presence.remove(task)
+    return world
   }
 
   /// Counts per task id slot of the tasks the registry holds: zero in a task's slot means the

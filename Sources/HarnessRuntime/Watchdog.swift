@@ -10,70 +10,79 @@ import HarnessIssues
 /// It looks at each live world, under that world's lock only and never waiting for it, at least
 /// once per a quarter of the shortest patience (at most a second apart), while any world lives.
 final class Watchdog: @unchecked Sendable {
-  unowned(unsafe) var engine: Engine!
+  /// The engine whose worlds it watches (weak: the engine owns it; its thread holds the engine
+  /// while it runs).
+  weak var engine: Engine?
 
   private let lock = FollowLock()
   private let wakeUp = FollowLock.Condition()
   private var started = false
-  /// Worlds to look at (guarded by `lock`; each looked at under its own lock).
-  private var watched: [World] = []
-  private var waitingUntil: ContinuousClock.Instant?
+  /// Counts the worlds begun, so the thread never ends just as one begins.
+  private var worldsBegun = 0
 
   /// The longest time between two looks at a world.
   static let longestInterval = Duration.seconds(1)
   /// The shortest, for very short patiences (tests of the reports).
   static let shortestInterval = Duration.milliseconds(10)
+  /// How long the watchdog's thread waits with no world to watch before it ends.
+  static let idleTime = Duration.seconds(2)
 
-  /// Starts watching `world` (and the watchdog's thread, the first time).
+  /// Makes sure the watchdog's thread runs (a world began). Registry held or not: only its own
+  /// lock is taken.
   func watch(_ world: World) {
     lock.lock()
     defer { lock.unlock() }
-    watched.append(world)
-    if !started {
+    worldsBegun += 1
+    if !started, let engine {
       started = true
-      let thread = Thread { [self] in run() }
+      let thread = Thread { [self] in run(for: engine) }
       // Linux keeps 15 characters of a thread's name.
       thread.name = "harness-watch"
       thread.start()
-    } else {
-      wakeUp.signal()
     }
   }
 
-  /// Makes the watchdog look at the worlds soon (a world's patience changed, or a settle began).
+  /// Makes the watchdog look at the worlds now (a world's patience changed, or a settle began).
   func wake(for world: World) {
     lock.lock()
     defer { lock.unlock() }
     wakeUp.signal()
   }
 
-  private func run() {
-    lock.lock()
+  /// Looks at the engine's live worlds, one at a time, under each one's lock only (never waiting
+  /// for it), then sleeps until the next look; ends once no world has lived for a while.
+  private func run(for engine: Engine) {
+    var idleSince: ContinuousClock.Instant?
     while true {
-      let worlds = watched
+      lock.lock()
+      let begunBefore = worldsBegun
       lock.unlock()
+      // The registry before the watchdog's own lock, never inside it (the lock order).
+      let worlds = engine.liveWorlds
       var interval = Self.longestInterval
-      var ended: [World] = []
       for world in worlds {
         guard world.lock.tryLock() else { continue }
-        if world.phase != .open {
-          ended.append(world)
-        } else {
+        if world.phase == .open {
           look(at: world)
           interval = min(interval, max(Self.shortestInterval, world.shortestPatience / 4))
         }
         world.lock.unlock()
       }
       lock.lock()
-      watched.removeAll { world in ended.contains { $0 === world } }
-      let deadline = ContinuousClock.now.advanced(by: interval)
-      waitingUntil = deadline
-      if watched.isEmpty {
-        wakeUp.wait(lock)
+      if worlds.isEmpty {
+        let since = idleSince ?? .now
+        idleSince = since
+        if ContinuousClock.now - since >= Self.idleTime, worldsBegun == begunBefore {
+          // Nothing to watch: the thread ends (an engine of a test's own goes with it).
+          started = false
+          lock.unlock()
+          return
+        }
       } else {
-        wakeUp.wait(lock, until: deadline)
+        idleSince = nil
       }
-      waitingUntil = nil
+      wakeUp.wait(lock, until: ContinuousClock.now.advanced(by: interval))
+      lock.unlock()
     }
   }
 
@@ -113,10 +122,10 @@ final class Watchdog: @unchecked Sendable {
   /// the process's default executor, the main queue), first in, first out: when all have run,
   /// the work queued there before them has had its turn.
   private static func sendProbes(for world: World, idleSince: UInt64) {
-    DispatchQueue.global().async { world.probeRan(idleSince: idleSince) }
-    DispatchQueue.main.async { world.probeRan(idleSince: idleSince) }
+    DispatchQueue.global().async { world.probeRan(idleSince: idleSince, onMain: false) }
+    DispatchQueue.main.async { world.probeRan(idleSince: idleSince, onMain: true) }
     // Made on the watchdog's thread: a task of no world.
-    Task.detached { world.probeRan(idleSince: idleSince) }
+    Task.detached { world.probeRan(idleSince: idleSince, onMain: false) }
   }
 
   /// Reports a deadlock to its test and ends the process: the test can never return, and waiting
@@ -174,7 +183,7 @@ extension World {
       guard exploration.continuation != nil, exploration.bodyResult == nil, !exploration.hasStalled else { return nil }
       return exploration.stallPatience
     }
-    guard !deadlockReported, rootTask != 0, members[TaskKey(rootTask)] != nil else { return nil }
+    guard !deadlockReported, rootTask != 0, members.contains(rootTask) else { return nil }
     return patience.deadlock
   }
 
@@ -185,10 +194,10 @@ extension World {
   }
 
   /// A probe of the quiet check for the idle period since `idleSince` ran.
-  func probeRan(idleSince: UInt64) {
+  func probeRan(idleSince: UInt64, onMain: Bool) {
     lock.lock()
-    if var check = quietCheck, check.idleSince == idleSince, check.probesLeft > 0 {
-      check.probesLeft -= 1
+    if var check = quietCheck, check.idleSince == idleSince {
+      if onMain { check.mainProbeRan = true } else { check.globalProbesLeft -= 1 }
       check.lastProbeRan = .now
       quietCheck = check
     }
@@ -197,20 +206,22 @@ extension World {
 }
 
 /// The confirmation that a quiet world is stalled (or deadlocked) and not only waiting on work
-/// outside it that is late: probes sent to where that work runs have all run, and the world
-/// stayed quiet for a grace after; at the latest, if a probe never runs (a main thread blocked
-/// for good), five patiences after the check began, so that a deadlock is still reported rather
-/// than hung.
+/// outside it that is late: probes sent to where that work runs (Dispatch's global queue, the
+/// process's default executor, the main queue) have run, and the world stayed quiet for a grace
+/// after. A main queue blocked for good is given five patiences; a machine so loaded that the
+/// global probes do not run is waited for (nothing is reported while it cannot be told apart
+/// from late work).
 struct QuietCheck {
   /// The idle period it checks (`JobTime` nanoseconds): a job since starts a new period.
   let idleSince: UInt64
   let started: JobTime
-  var probesLeft = 3
+  var globalProbesLeft = 2
+  var mainProbeRan = false
   var lastProbeRan: JobTime?
 
   func isConfirmed(now: JobTime, patience: Duration) -> Bool {
-    if now.duration(since: started) >= patience * 5 { return true }
-    guard probesLeft == 0, let lastProbeRan else { return false }
+    guard globalProbesLeft <= 0, let lastProbeRan else { return false }
+    guard mainProbeRan || now.duration(since: started) >= patience * 5 else { return false }
     return now.duration(since: lastProbeRan) >= min(patience, .seconds(1))
   }
 }

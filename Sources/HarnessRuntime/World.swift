@@ -41,7 +41,7 @@ package final class World: TaskExecutor, @unchecked Sendable {
   /// Jobs waiting to run, in the order the scheduling policy picks them.
   @exclusivity(unchecked) var ready = ReadyJobs()
   /// The world's live tasks.
-  var members: [TaskKey: Member] = [:]
+  var members = MemberTable()
   /// The test's own task, the world's first member, when the world began in it.
   var rootTask: UInt64 = 0
   /// Settles and advances waiting for the work to settle, first one in progress.
@@ -128,19 +128,21 @@ package final class World: TaskExecutor, @unchecked Sendable {
       if !abandoned { ProcessRouter.passOn(job) }
       return
     }
-    if task == 0 || members[TaskKey(task)] != nil {
+    if task == 0 || members.contains(task) {
       queue(ReadyJobs.Entry(job: job, task: task), from: origin(of: task))
       lock.unlock()
       return
     }
     lock.unlock()
-    // A task the world has not seen: another world's (running here inside an actor's job), or a
-    // new one of this world's (a structured child: it prefers this executor).
+    // A task the world has not seen: another world's (running here inside an actor's job), a
+    // new one of this world's (a structured child: it prefers this executor), or a task of no
+    // world that ran a job here (a guest), which goes on where it would have.
     if let other = Engine.world(ofTask: task), other !== self {
       if !other.accept(job, task: task) { ProcessRouter.passOn(job) }
       return
     }
-    if !adopt(job, task: task, creator: Engine.currentCreator(), isNew: TaskLayout.hasNeverRun(job) ?? true) {
+    let isNew = TaskLayout.hasNeverRun(job) ?? true
+    if !isNew || !adopt(job, task: task, creator: Engine.currentCreator(), isNew: true) {
       ProcessRouter.passOn(job)
     }
   }
@@ -159,6 +161,21 @@ package final class World: TaskExecutor, @unchecked Sendable {
     case .abandoned:
       return true
     }
+  }
+
+  /// Queues the job of a guest (a task of no world the world invited: see ``Engine/invite(_:to:)``),
+  /// to run once on the world's thread as the process's default executor would run it.
+  func acceptGuest(_ job: UnownedJob, task: UInt64) -> Bool {
+    lock.lock()
+    defer { lock.unlock() }
+    guard phase != .abandoned, !runningJobIsReportedBlocked else { return false }
+    ready.append(ReadyJobs.Entry(job: job, task: task, isGuest: true))
+    if !threadStarted {
+      engine.threads.start(self)
+    } else if threadIsWaiting {
+      wakeThread.signal()
+    }
+    return true
   }
 
   /// Makes `task` one of the world's and queues its job. `isNew`: the job is the task's first (its
@@ -182,9 +199,9 @@ package final class World: TaskExecutor, @unchecked Sendable {
 
   /// Records a new task of the world. Lock held.
   private func addMember(_ task: UInt64, pointer: UnsafeRawPointer?, site: TaskCreationSite?, creator: UInt64) {
-    guard members[TaskKey(task)] == nil else { return }
+    guard !members.contains(task) else { return }
     let explored = exploration?.noteTask(task, startedBy: creator == 0 ? nil : creator)
-    members[TaskKey(task)] = Member(task: pointer, site: site ?? explored, creator: creator)
+    members[task] = Member(task: pointer, site: site ?? explored, creator: creator)
     engine.tasks.insert(task, in: self)
     // XCTest makes a task on the main thread, outside any job, for each async step of a test (its
     // `setUp`, the test method, its `tearDown`), one after the other: the newest is the test's own.
@@ -203,8 +220,8 @@ package final class World: TaskExecutor, @unchecked Sendable {
     lock.lock()
     defer { lock.unlock() }
     guard phase == .open else { return false }
-    if members[TaskKey(task)] == nil {
-      members[TaskKey(task)] = Member(task: TaskIdentity.currentTaskPointer(), site: nil, creator: 0)
+    if !members.contains(task) {
+      members[task] = Member(task: TaskIdentity.currentTaskPointer(), site: nil, creator: 0)
       engine.tasks.insert(task, in: self)
     }
     if asRoot, rootTask == 0 { rootTask = task }
@@ -217,7 +234,7 @@ package final class World: TaskExecutor, @unchecked Sendable {
     let task = TaskIdentity.currentTaskID()
     guard task != 0, let world = Engine.world(ofTask: task) else { return }
     world.lock.lock()
-    world.members[TaskKey(task)]?.label = label
+    world.members.update(task) { $0.label = label }
     world.lock.unlock()
   }
 
@@ -239,14 +256,14 @@ package final class World: TaskExecutor, @unchecked Sendable {
   func hasMember(_ task: UInt64) -> Bool {
     lock.lock()
     defer { lock.unlock() }
-    return members[TaskKey(task)] != nil
+    return members.contains(task)
   }
 
   /// Forgets a task that has completed.
   func memberEnded(_ task: UInt64) {
     lock.lock()
     defer { lock.unlock() }
-    guard let member = members.removeValue(forKey: TaskKey(task)) else { return }
+    guard let member = members.remove(task) else { return }
     if case .realSleep = member.wait { realSleepsPending -= 1 }
   }
 
@@ -271,8 +288,8 @@ package final class World: TaskExecutor, @unchecked Sendable {
     }
     let current = TaskIdentity.currentTaskID()
     if current == task { return .itself }
-    if current != 0, members[TaskKey(current)] != nil { return .inside }
     if WorldToken.current?.world === self { return .inside }
+    if members.contains(current) { return .inside }
     if engine.hasMainThreadWorld.load(ordering: .relaxed), current == 0, Thread.isMainThread,
       engine.mainThreadWorldIs(self)
     {
@@ -285,15 +302,14 @@ package final class World: TaskExecutor, @unchecked Sendable {
   /// While a job blocking the world was reported, the entry runs where it would have run without
   /// Harness instead (see ``jobBlocksTheWorld(task:ran:)``).
   func queue(_ entry: ReadyJobs.Entry, from origin: Origin) {
-    if entry.task != 0, var member = members[TaskKey(entry.task)] {
-      if case .realSleep = member.wait { realSleepsPending -= 1 }
-      member.wait = .unknown
-      switch origin {
-      case .outside: member.wokenFromOutside = true
-      case .inside: member.wokenFromOutside = false
-      case .itself: break
+    // A task enqueuing itself (a change of executor, a yield) waits on nothing new: only a
+    // resumption changes what the world knows of it.
+    if entry.task != 0, origin != .itself {
+      members.update(entry.task) { member in
+        if case .realSleep = member.wait { realSleepsPending -= 1 }
+        member.wait = .unknown
+        member.wokenFromOutside = origin == .outside
       }
-      members[TaskKey(entry.task)] = member
     }
     guard !runningJobIsReportedBlocked else {
       if entry.onMain { mainExecutor.runOnMainQueue(entry.job) } else { ProcessRouter.passOn(entry.job) }
@@ -320,7 +336,7 @@ package final class World: TaskExecutor, @unchecked Sendable {
       if !abandoned { mainExecutor.runOnMainQueue(job) }
       return
     }
-    if task != 0, members[TaskKey(task)] == nil {
+    if task != 0, !members.contains(task) {
       // A task of the world's code that hops to the main actor before any of its jobs was seen
       // (a `Task { @MainActor in }`): its creation, in the creator's context.
       lock.unlock()
@@ -341,10 +357,11 @@ package final class World: TaskExecutor, @unchecked Sendable {
   /// its wake-up, so it knows the task waits on real time and when the wait is over.
   func schedule<C: Clock>(_ job: UnownedJob, at instant: C.Instant, clock: C, sleeper: UInt64) {
     lock.lock()
-    if phase == .open, var member = members[TaskKey(sleeper)] {
-      if case .realSleep = member.wait {} else { realSleepsPending += 1 }
-      member.wait = .realSleep(clock: "\(C.self)", delay: DelayedJob.delay(until: instant, clock: clock))
-      members[TaskKey(sleeper)] = member
+    if phase == .open {
+      members.update(sleeper) { member in
+        if case .realSleep = member.wait {} else { realSleepsPending += 1 }
+        member.wait = .realSleep(clock: "\(C.self)", delay: DelayedJob.delay(until: instant, clock: clock))
+      }
     }
     lock.unlock()
     DelayedJob.enqueue(job, at: instant, clock: clock) { [self] job in wakeDue(job) }

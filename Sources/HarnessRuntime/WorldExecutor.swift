@@ -7,7 +7,7 @@ extension World {
   /// ended and drained. On the world's thread, the world's lock held on entry and exit.
   func runJobs() {
     while true {
-      if activity.isIdle, let entry = ready.next(choosingWith: exploration?.chooser) {
+      if activity.isIdle, let entry = ready.next(choosingWith: phase == .open ? exploration?.chooser : nil) {
         run(entry)
       } else if activity.isIdle, phase != .open || !waitForWork() {
         threadStarted = false
@@ -56,7 +56,14 @@ extension World {
       lock.lock()
       return
     }
-    entry.job.runSynchronously(on: asUnownedTaskExecutor())
+    if entry.isGuest {
+      // No world's work: what it enqueues is routed by its own task, not by this thread.
+      World.setOnCurrentThread(nil)
+      entry.job.runSynchronously(on: globalConcurrentExecutor.asUnownedTaskExecutor())
+      World.setOnCurrentThread(self)
+    } else {
+      entry.job.runSynchronously(on: asUnownedTaskExecutor())
+    }
     lock.lock()
     jobEnded(entry)
   }
@@ -92,7 +99,7 @@ extension World {
       JobBlock(
         task: task,
         isTestsOwnTask: task != 0 && task == rootTask,
-        origin: members[TaskKey(task)]?.origin,
+        origin: members[task]?.origin,
         ran: ran,
         patience: patience.job,
         stillRunning: stillRunning,

@@ -25,13 +25,13 @@ extension World {
     guard TaskEnds.isObserved, ready.isEmpty else { return nil }
     // Idle, or running the job of the test's own task that asks.
     if case .running(let task, _, _) = activity, task != rootTask || task != TaskIdentity.currentTaskID() { return nil }
-    let leaked = members.filter { key, member in key.id != rootTask && !member.isCancelled }
+    let leaked = members.all.filter { task, member in task != rootTask && !member.isCancelled }
     guard !leaked.isEmpty else { return nil }
     let whose = testName.map { "Test \($0)" } ?? "The test"
     let count = leaked.count == 1 ? "1 of its tasks" : "\(leaked.count) of its tasks"
     return """
       \(whose) ended with \(count) still suspended:
-      \(lines(for: leaked.sorted { $0.key.id < $1.key.id }))
+      \(lines(for: leaked.sorted { $0.task < $1.task }))
 
       Such a task never finishes, and nothing reports what it does later: cancel it (or await it) \
       before the test ends.
@@ -52,11 +52,11 @@ extension World {
 
   /// One line per live task, the test's own first. Lock held.
   private func memberLines(including root: Bool) -> String {
-    lines(for: members.sorted { ($0.key.id == rootTask ? 0 : $0.key.id) < ($1.key.id == rootTask ? 0 : $1.key.id) })
+    lines(for: members.all.sorted { ($0.task == rootTask ? 0 : $0.task) < ($1.task == rootTask ? 0 : $1.task) })
   }
 
-  private func lines(for tasks: [(key: TaskKey, value: Member)]) -> String {
-    let shown = tasks.prefix(12).map { key, member in "  • " + Self.describe(task: key.id, member, isRoot: key.id == rootTask) }
+  private func lines(for tasks: [(task: UInt64, member: Member)]) -> String {
+    let shown = tasks.prefix(12).map { task, member in "  • " + Self.describe(task: task, member, isRoot: task == rootTask) }
     let more = tasks.count > 12 ? ["  … and \(tasks.count - 12) more"] : []
     return (shown + more).joined(separator: "\n")
   }

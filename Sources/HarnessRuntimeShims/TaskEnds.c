@@ -12,6 +12,9 @@ static _Atomic(uintptr_t) task_status_offset;
 static _Atomic(uint32_t) task_complete_flag;
 static _Atomic(release_function) report_end;
 
+// Not instrumented under ThreadSanitizer: the runtime calls it at every synchronisation point
+// (inside its one-time initialisations too), and what it reads is written once, at install.
+__attribute__((no_sanitize("thread")))
 static void observe_release(const void *address) {
   release_function previous = atomic_load_explicit(&previous_release, memory_order_acquire);
   if (previous != NULL) previous(address);
