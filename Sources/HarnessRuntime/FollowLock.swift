@@ -52,6 +52,7 @@ final class FollowLock: @unchecked Sendable {
     }
 
     func signal() { pthread_cond_signal(condition) }
+    func broadcast() { pthread_cond_broadcast(condition) }
 
     /// Waits with `lock` held, until signalled (or spuriously woken).
     func wait(_ lock: FollowLock) { pthread_cond_wait(condition, lock.mutex) }

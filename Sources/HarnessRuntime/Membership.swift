@@ -1,3 +1,4 @@
+import Foundation
 import HarnessIssues
 
 // Worlds begin and end with their tests; Harness objects bind to them.
@@ -80,6 +81,9 @@ extension Engine {
     if mainThreadWorld?.testID == testID { mainThreadWorld = nil }
     for world in ending {
       world.lock.lock()
+      // The test's last jobs (XCTest's task for it finishing) may still run: the report is made
+      // once they have, or not at all.
+      world.waitForIdle(upTo: .seconds(1))
       let report = world.leakReport()
       world.lock.unlock()
       if let report {
@@ -145,6 +149,19 @@ extension Engine {
 }
 
 extension World {
+  /// Waits, up to `timeout`, until no job of the world is ready or running. Lock held (let go
+  /// meanwhile). Not for a caller the world's jobs may wait for: a main-actor job in flight waits
+  /// for the main queue.
+  func waitForIdle(upTo timeout: Duration) {
+    let deadline = ContinuousClock.now.advanced(by: timeout)
+    while !(activity.isIdle && ready.isEmpty), ContinuousClock.now < deadline {
+      // A main-actor job would wait for this thread, if it is the main one: give up.
+      if case .running(_, _, true) = activity { return }
+      if Thread.isMainThread, ready.containsMainActorJob { return }
+      becameIdle.wait(lock, until: deadline)
+    }
+  }
+
   /// The end of a scoped test's body: its work settles, and what is still suspended is reported
   /// as a warning. Returns the problems found that no settle reported (a blocked job, say), for
   /// the caller to report.

@@ -51,6 +51,11 @@ struct ReadyJobs: ~Copyable {
 
   var isEmpty: Bool { count == 0 }
 
+  /// Whether a main-actor job is among the ready ones.
+  var containsMainActorJob: Bool {
+    (0..<count).contains { entries[head + $0].onMain }
+  }
+
   mutating func append(_ entry: Entry) {
     if head + count == capacity { makeRoom() }
     (entries + head + count).initialize(to: entry)

@@ -73,6 +73,8 @@ package final class World: TaskExecutor, @unchecked Sendable {
   var threadStarted = false
   var threadIsWaiting = false
   let wakeThread = FollowLock.Condition()
+  /// Signalled when the world becomes idle (see ``waitForIdle(upTo:)``).
+  let becameIdle = FollowLock.Condition()
 
   // MARK: Guarded by the engine's registry
 

@@ -86,7 +86,10 @@ extension World {
       }
       if ready.isEmpty, exploration.bodyResult != nil { deliver() }
     }
-    if ready.isEmpty { idleSince = .now }
+    if ready.isEmpty {
+      idleSince = .now
+      becameIdle.broadcast()
+    }
     enforceJobBudget()
     step()
   }

@@ -124,9 +124,9 @@ public struct CaseEmbedding<Parent: Sendable, Child: Sendable>: Sendable {
 
 /// What an embedding has learned about its case: set once, then read without a lock.
 final class LearnedCase: Sendable {
-  private let storage: Mutex<LearnedCases.Learned?>
+  private let storage: Locked<LearnedCases.Learned?>
 
-  init(_ value: LearnedCases.Learned?) { storage = Mutex(value) }
+  init(_ value: LearnedCases.Learned?) { storage = Locked(value) }
 
   var value: LearnedCases.Learned? {
     get { storage.withLock { $0 } }
@@ -162,7 +162,7 @@ enum LearnedCases {
     }
   }
 
-  private static let table = Mutex([Key: Learned]())
+  private static let table = Locked([Key: Learned]())
 
   static func learned(for key: Key) -> Learned? { table.withLock { $0[key] } }
 

@@ -95,7 +95,7 @@ struct DependencyTests {
   @Test func readsOnAThreadOutsideAnyTaskSeeThatThreadsScopes() {
     // Outside tasks, task-locals live in the thread's own storage: the read's hit path looks
     // there too.
-    let read = Mutex<[String]>([])
+    let read = Locked<[String]>([])
     let done = DispatchSemaphore(value: 0)
     let thread = Thread {
       defer { done.signal() }

@@ -58,7 +58,7 @@ func neverEnding() async throws {
 /// Stand-in for Combine's `PassthroughSubject`: each `values()` call is a subscriber; `send`
 /// reaches every current subscriber, `finish` completes them all.
 final class TCASubject<Value: Sendable>: Sendable {
-  private let subscribers = Mutex<[Int: AsyncStream<Value>.Continuation]>([:])
+  private let subscribers = Locked<[Int: AsyncStream<Value>.Continuation]>([:])
   private let nextID = Atomic<Int>(0)
 
   func values() -> AsyncStream<Value> {
