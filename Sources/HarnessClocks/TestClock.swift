@@ -36,34 +36,25 @@ import HarnessRuntime
 ///
 /// ## How determinism is achieved
 ///
-/// The clock follows the test's work instead of guessing how long it takes (the whole story, and
-/// its limits, is in the *Deterministic time* article). It installs the Swift runtime's
-/// global-enqueue hook, and every job that belongs to the test's work (the test's task once it
-/// has created or advanced a clock, the tasks started from it, the tasks that sleep on the clock,
-/// and everything those start) runs on the test's own serial executor, first in, first out.
-/// The clock counts those jobs, so it knows exactly when all of them are suspended. Each test
-/// has its own executor, so tests still run in parallel and never wait for each other's work.
-///
-/// Covered, with no setup: `Task {}` and `Task.detached {}` started by the test or by the code
-/// under test, `async let`, task groups, actors, nested sleeps and timers, and `@MainActor`
-/// code: the main actor's queue is first in, first out, so every advance lets it run what it had
-/// queued when it starts and before it returns, and after every step once the test's work has
-/// been seen on the main actor.
+/// The clock waits for the test's work instead of guessing how long it takes (the whole story, and
+/// its limits, is in the *Deterministic time* article). Each test's work runs in a world of its
+/// own: every task the test creates (`Task {}`, `Task.detached`, `async let`, task groups, and
+/// everything those create, main-actor work included) runs its jobs on the test's own executor,
+/// one at a time, so the clock knows exactly when all of them are suspended. Each test has its own
+/// executor, so tests still run in parallel and never wait for each other's work.
 ///
 /// Not covered, and reported instead of flaking:
-/// - A sleep from a task the clock cannot follow (started from a `DispatchQueue` callback, or
-///   before the test created the clock, e.g. in a synchronous XCTest `setUp`): the sleep reports
-///   an issue saying so. Create the clock inside the test, before the work that uses it.
+/// - A sleep from a task that is not the test's (started from a `DispatchQueue` callback, or,
+///   without a Harness trait, before the test's first `TestClock` or `TestWork`): the sleep
+///   reports an issue saying so.
 /// - Work that keeps running without ever suspending on the clock (a loop polling with
 ///   `Task.yield()`): `advance` gives up after 100,000 jobs without progress and reports.
-/// - A blocked main thread while the work needs the main actor: reported after 10 seconds
-///   (work that never touched the main actor waits for it at most a second, once; five while
-///   its thread runs or the machine is loaded).
-/// - A followed job that blocks its thread for more than 10 seconds, another library replacing
-///   the runtime hook (`withMainSerialExecutor`), and a clock used by two tests: reported.
+/// - A job that blocks the test's executor for more than 10 seconds (a main-actor job waiting for
+///   a blocked main queue too), a deadlock among the test's tasks, and a clock used by two tests:
+///   reported.
 ///
 /// Work that waits on something outside the test's tasks (real I/O, a real clock's sleep, a
-/// `DispatchQueue`) is, to the clock, simply suspended: `advance` does not wait for it.
+/// `DispatchQueue`) is not waited for: a settle that returns over it says so in a warning.
 public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, Sendable {
   /// An instant of this clock: an offset from its zero.
   public typealias Instant = ClockInstant<TestClock, Duration>
