@@ -1,5 +1,6 @@
 import CompatibilityFixtures
 import ConcurrencyExtras
+import Foundation
 import HarnessClocks
 import Testing
 
@@ -10,20 +11,32 @@ import Testing
 // the global pool again. Harness's clocks keep settling during and after it. Each check runs in a
 // process of its own (an exit test): the slot is the process's, and other suites run in parallel.
 
+/// Ends the exit test's process with a failure, saying why, unless `condition` holds.
+private func require(_ condition: Bool, _ message: String) {
+  guard !condition else { return }
+  FileHandle.standardError.write(Data("failed: \(message)\n".utf8))
+  exit(EXIT_FAILURE)
+}
+
 @Suite struct ProcessWideEffectsTests {
   @Test func withMainSerialExecutorLeavesTheProcessAsItFoundIt() async {
     await #expect(processExitsWith: .success) {
-      precondition(!uncheckedUseMainSerialExecutor, "Harness left the global enqueue hook empty")
-      precondition(!(await aTaskOfNoTestRunsOnTheMainQueue()))
+      require(!uncheckedUseMainSerialExecutor, "Harness left the global enqueue hook empty")
+      let before = await aTaskOfNoTestRunsOnTheMainQueue()
+      require(!before, "a task of no test runs on the global pool")
       await withMainSerialExecutor {
-        precondition(uncheckedUseMainSerialExecutor)
-        precondition(await aTaskOfNoTestRunsOnTheMainQueue(), "their hook works in its scope")
-        // Harness's clock test settles inside it.
-        precondition(try! await wakeThreeSleepers(on: TestClock()) == [[1], [1, 2, 3]])
+        require(uncheckedUseMainSerialExecutor, "their hook is in the slot in its scope")
+        let inside = await aTaskOfNoTestRunsOnTheMainQueue()
+        require(inside, "their hook sends a task of no test to the main queue")
+        let woken = try? await wakeThreeSleepers(on: TestClock())
+        require(woken == [[1], [1, 2, 3]], "Harness's clock settles inside their scope: \(String(describing: woken))")
       }
-      precondition(!uncheckedUseMainSerialExecutor, "their restore empties the slot again")
-      precondition(!(await aTaskOfNoTestRunsOnTheMainQueue()), "tasks of no test are back on the pool")
-      precondition(try! await wakeThreeSleepers(on: TestClock()) == [[1], [1, 2, 3]])
+      require(!uncheckedUseMainSerialExecutor, "their restore empties the slot again")
+      let after = await aTaskOfNoTestRunsOnTheMainQueue()
+      require(!after, "tasks of no test are back on the pool")
+      let woken = try? await wakeThreeSleepers(on: TestClock())
+      require(woken == [[1], [1, 2, 3]], "Harness's clock settles after their scope")
+      exit(EXIT_SUCCESS)
     }
   }
 
@@ -31,13 +44,18 @@ import Testing
     await #expect(processExitsWith: .success) {
       do {
         let store = TCAStyleTestStore()
-        precondition(await aTaskOfNoTestRunsOnTheMainQueue())
-        precondition(try! await wakeThreeSleepers(on: TestClock()) == [[1], [1, 2, 3]])
+        let inside = await aTaskOfNoTestRunsOnTheMainQueue()
+        require(inside, "the store's hook sends a task of no test to the main queue")
+        let woken = try? await wakeThreeSleepers(on: TestClock())
+        require(woken == [[1], [1, 2, 3]], "Harness's clock settles in the store's lifetime")
         withExtendedLifetime(store) {}
       }
-      precondition(!uncheckedUseMainSerialExecutor)
-      precondition(!(await aTaskOfNoTestRunsOnTheMainQueue()))
-      precondition(try! await wakeThreeSleepers(on: TestClock()) == [[1], [1, 2, 3]])
+      require(!uncheckedUseMainSerialExecutor, "the store's deinit empties the slot again")
+      let after = await aTaskOfNoTestRunsOnTheMainQueue()
+      require(!after, "tasks of no test are back on the pool")
+      let woken = try? await wakeThreeSleepers(on: TestClock())
+      require(woken == [[1], [1, 2, 3]], "Harness's clock settles after the store")
+      exit(EXIT_SUCCESS)
     }
   }
 }
