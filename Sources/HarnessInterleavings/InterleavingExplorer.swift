@@ -151,7 +151,7 @@ package struct InterleavingExplorer: Sendable {
           iteration: iteration,
           progress: InterleavingMessages.progress(local: local, budget: budget, shard: shard, elapsed: clock.now - start),
           strategy: strategy, baseSeed: base, run: shrunk?.run ?? run, replay: schedule.replayString, shrunk: shrunk,
-          stallPatience: stallPatience, maxSteps: maxSteps)
+          stallPatience: stallPatience, maxSteps: maxSteps, madeChoices: !order.decisions.isEmpty)
       }
       let run = await self.run(
         operation, order: order, label: "interleaving iteration \(iteration)",
@@ -160,9 +160,13 @@ package struct InterleavingExplorer: Sendable {
       tally.note(iteration: iteration, strategy: strategyIndex, order: order)
       if run.failed {
         if !run.stallWasReported {
-          let shrunk = await shrink(
-            order.decisions, failedBy: run, creationSites: creationSites, waitingForStalledRuns: waitingForStalledRuns,
-            operation)
+          // A run with no choice has nothing to shrink.
+          let shrunk =
+            order.decisions.isEmpty
+            ? nil
+            : await shrink(
+              order.decisions, failedBy: run, creationSites: creationSites, waitingForStalledRuns: waitingForStalledRuns,
+              operation)
           report(message(run, shrunk), run: shrunk?.run ?? run)
         }
         failedIteration = iteration

@@ -12,18 +12,34 @@ enum InterleavingMessages {
     replay: String,
     shrunk: ShrunkSchedule? = nil,
     stallPatience: Duration,
-    maxSteps: Int
+    maxSteps: Int,
+    madeChoices: Bool = true
   ) -> String {
-    """
-    Interleaving exploration: iteration \(iteration)\(progress) failed \
-    (strategy: \(strategy), base seed: 0x\(String(baseSeed, radix: 16))).
-    \(whatWentWrong(run, stallPatience: stallPatience, maxSteps: maxSteps))
-    \(shrunk.map(shrinkingText) ?? "")
-    Replay exactly this order of jobs:
-      @Test(.interleavings(replay: "\(replay)"))
-      await withInterleavings(replay: "\(replay)") { … }
-    """
+    let header = """
+      Interleaving exploration: iteration \(iteration)\(progress) failed \
+      (strategy: \(strategy), base seed: 0x\(String(baseSeed, radix: 16))).
+      \(whatWentWrong(run, stallPatience: stallPatience, maxSteps: maxSteps))
+      """
+    // A run with no choice cannot be replayed into failing: there was only one order to run.
+    guard madeChoices else { return header + "\n" + noChoiceMade }
+    return """
+      \(header)
+      \(shrunk.map(shrinkingText) ?? "")
+      Replay exactly this order of jobs:
+        @Test(.interleavings(replay: "\(replay)"))
+        await withInterleavings(replay: "\(replay)") { … }
+      """
   }
+
+  /// Why a failing run that made no choice comes with no replay.
+  static let noChoiceMade = """
+
+    That run made no choice: at every step at most one job of its tasks was ready, so no order \
+    was explored and there is none to replay. It fails in the only order the test's own tasks \
+    allow (run it once to see it fail), or because of work outside the exploration that steered \
+    it: real time (a Task.sleep), a Dispatch queue or another thread, a task of no test. Make \
+    that work the test's (a TestClock, a test value for the dependency) to explore it.
+    """
 
   /// A failing schedule of a bounded exhaustive exploration (`replay` is `nil` while the run
   /// is reported as a stall before it could be shrunk).
@@ -174,7 +190,7 @@ enum InterleavingMessages {
         """
         The run stalled: no job was ready for \(stallPatience) and the operation had not returned. \
         Its tasks wait for each other (a deadlock), or for work Harness does not follow (real I/O, \
-        a real clock, the main actor). The tasks of that run (suspended, or finished):
+        a real clock, a Dispatch queue, another test's task). The tasks of that run (suspended, or finished):
         \(stall)
         """
       )
@@ -220,10 +236,10 @@ enum InterleavingMessages {
     """
     Interleavings explored at \(report.place) explored nothing: in all \(report.iterations) \
     \(report.iterations == 1 ? "iteration" : "iterations") no step had more than one job ready, so \
-    every iteration ran the same order. That usually means the work ran on one actor only (or \
-    on the main actor, whose jobs Harness cannot see on Linux), or on a Dispatch queue or thread \
-    the Swift runtime does not hand to Harness. Explore code whose tasks run concurrently off \
-    the main actor (async let, task groups, Task { }, calls into other actors).
+    every iteration ran the same order. That usually means the work ran in one task only, or on a \
+    Dispatch queue or thread the Swift runtime does not hand to Harness. Explore code in which \
+    several tasks run at once (async let, task groups, Task { }, Task { @MainActor in }, calls \
+    into other actors).
     """
   }
 

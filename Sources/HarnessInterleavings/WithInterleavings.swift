@@ -60,8 +60,8 @@ import HarnessIssues
 ///   - shrinking: How much a failure may spend looking for a smaller failing schedule (fewer
 ///     preemptions, then fewer decisions) before it is reported: by default 200 replays or 10
 ///     seconds; ``ShrinkBudget/off`` reports the failing iteration as it ran.
-///   - operation: The code to explore. It must not be isolated to the main actor: main actor
-///     jobs bypass the world's executor, so their order is not explored.
+///   - operation: The code to explore, `@MainActor` or not: main-actor jobs of its tasks are
+///     choices like other jobs, run one at a time on the main queue.
 /// - Returns: The report of what was explored; `nil` when the arguments allowed no exploration
 ///   (that is reported).
 @discardableResult

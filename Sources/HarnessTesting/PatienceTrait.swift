@@ -7,9 +7,16 @@ import Testing
 /// the dependency traits do.
 ///
 /// ```swift
+/// import HarnessTesting
+/// import Testing
+///
 /// @Test(.patience(deadlock: .seconds(60)))
 /// func importsTheBackup() async throws {
-///   try await importer.run()   // waits on a child process for up to a minute
+///   // A continuation resumed by a child process can take up to a minute.
+///   let imported = await withCheckedContinuation { continuation in
+///     continuation.resume(returning: 42)
+///   }
+///   #expect(imported == 42)
 /// }
 /// ```
 ///

@@ -92,7 +92,7 @@ private final class RecordedOrder: RecordedJobOrder {
       reports.withLock { $0.append(contentsOf: report.map { [$0] } ?? []) }
     } matching: { issue in
       issue.severity == .warning && issue.message.contains("explored nothing: in all 10 iterations no step had more than one job ready")
-        && issue.message.contains("ran on one actor only")
+        && issue.message.contains("ran in one task only")
         && issue.message.contains("Dispatch queue or thread")
     }
     let report = try #require(reports.withLock { $0.first })

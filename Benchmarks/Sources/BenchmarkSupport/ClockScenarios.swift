@@ -40,6 +40,43 @@ public struct ClockScenarios<TestClock: Clock<Duration>>: Sendable {
     for task in tasks { await task.value }
   }
 
+  /// The form users write: `count` sleeps with deadlines 1 ms … `count` ms added to a task group,
+  /// one advance of two seconds, then `waitForAll()`.
+  public func groupedSleepers(_ count: Int) async {
+    let clock = makeClock()
+    let woken = Counter()
+    await withTaskGroup(of: Void.self) { group in
+      for index in 1...count {
+        group.addTask {
+          try? await clock.sleep(for: .milliseconds(index))
+          woken.increment()
+        }
+      }
+      await advance(clock, .seconds(2))
+      while woken.value < count {
+        extraAdvances.increment()
+        await advance(clock, .seconds(2))
+      }
+      await group.waitForAll()
+    }
+  }
+
+  /// The form users write: a one-second timer consumed in a task group while the test advances
+  /// `ticks` seconds.
+  public func groupedTimer(ticks: Int) async {
+    let clock = makeClock()
+    let seen = Counter()
+    await withTaskGroup(of: Void.self) { group in
+      group.addTask { await countTicks(clock, seen, ticks) }
+      await advance(clock, .seconds(ticks))
+      while seen.value < ticks {
+        extraAdvances.increment()
+        await advance(clock, .seconds(1))
+      }
+      await group.waitForAll()
+    }
+  }
+
   /// A one-second timer advanced to its `ticks`-th tick.
   public func timer(ticks: Int) async {
     let clock = makeClock()

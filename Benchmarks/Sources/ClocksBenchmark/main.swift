@@ -6,14 +6,20 @@ import Foundation
 //
 // Run: swift run -c release --package-path Benchmarks ClocksBenchmark
 
-// `ClocksBenchmark sleepers` or `ClocksBenchmark timer` runs only that scenario on Harness's
-// clock, for a profiler (`perf record -g`).
+// `ClocksBenchmark sleepers`, `timer`, `grouped-sleepers` or `grouped-timer` runs only that
+// scenario on Harness's clock, for a profiler (`perf record -g`).
 switch CommandLine.arguments.dropFirst().first {
 case "sleepers":
   for _ in 0..<100 { await harnessScenarios.sleepers(1_000) }
   exit(0)
 case "timer":
   for _ in 0..<10 { await harnessScenarios.timer(ticks: 10_000) }
+  exit(0)
+case "grouped-sleepers":
+  for _ in 0..<100 { await harnessScenarios.groupedSleepers(1_000) }
+  exit(0)
+case "grouped-timer":
+  for _ in 0..<10 { await harnessScenarios.groupedTimer(ticks: 10_000) }
   exit(0)
 default: break
 }
@@ -29,6 +35,16 @@ HotPath(
   harness: sleepers[0], peer: sleepers[1], atLeastTimesPeer: 100
 ).print()
 
+// The same in the form users write: sleepers added to a task group, then `waitForAll()`.
+let groupedSleepers = await alternate(count: 1, rounds: 15, [
+  ("Harness TestClock", { await harnessScenarios.groupedSleepers(1_000) }),
+  ("peer: swift-clocks TestClock", { await peerScenarios.groupedSleepers(1_000) }),
+])
+HotPath(
+  "TestClock, 1,000 sleepers added to a task group, one advance by 2 s, then waitForAll()",
+  harness: groupedSleepers[0], peer: groupedSleepers[1], atLeastTimesPeer: 100
+).print()
+
 let harnessLostBefore = harnessScenarios.extraAdvances.value
 let timer = await alternate(count: 1, rounds: 7, [
   ("Harness TestClock", { await harnessScenarios.timer(ticks: 10_000) }),
@@ -37,6 +53,14 @@ let timer = await alternate(count: 1, rounds: 7, [
 HotPath(
   "TestClock, a 10,000-tick timer advanced to its end", harness: timer[0], peer: timer[1],
   atLeastTimesPeer: 100
+).print()
+let groupedTimer = await alternate(count: 1, rounds: 7, [
+  ("Harness TestClock", { await harnessScenarios.groupedTimer(ticks: 10_000) }),
+  ("peer: swift-clocks TestClock", { await peerScenarios.groupedTimer(ticks: 10_000) }),
+])
+HotPath(
+  "TestClock, a 10,000-tick timer consumed in a task group while the test advances 10,000 s",
+  harness: groupedTimer[0], peer: groupedTimer[1], atLeastTimesPeer: 100
 ).print()
 let lostTicks = harnessScenarios.extraAdvances.value - harnessLostBefore
 print("  lost ticks (extra advances needed): Harness \(lostTicks) [goal: 0: \(lostTicks == 0 ? "met" : "NOT MET")]")
