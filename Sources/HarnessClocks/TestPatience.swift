@@ -5,6 +5,7 @@ import HarnessRuntime
 /// due and no settle waiting). Each is a patience for a report only: it never decides which tasks
 /// are the test's or whether its work has settled.
 ///
+/// <!-- fragment: a test function of HarnessTesting's PatienceTrait, its body left out -->
 /// ```swift
 /// @Test(.patience(deadlock: .seconds(60)))   // waits on a child process for up to a minute
 /// func exportsTheArchive() async throws { … }
