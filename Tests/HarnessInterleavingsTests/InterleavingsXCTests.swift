@@ -58,3 +58,44 @@ final class InterleavingsXCTests: DependencyTestCase {
     }
   }
 }
+
+/// `@MainActor` XCTest methods, in a `DependencyTestCase` (whose XCTAssert failures an iteration
+/// collects) and in a plain `XCTestCase` (where an iteration's failures are Harness issues): the
+/// main actor's jobs run on the main thread, one at a time, and are explored.
+final class MainActorInterleavingsXCTests: DependencyTestCase {
+  @MainActor func testAMainActorBugIsFoundAndItsFixHolds() async {
+    await expectMainActorBugFoundAndFixHolds { consistent in
+      XCTAssertTrue(Thread.isMainThread, "XCTest runs main-actor jobs on the main thread")
+      XCTAssertTrue(consistent, "edit marked saved")
+    }
+  }
+}
+
+final class MainActorInterleavingsPlainXCTests: XCTestCase {
+  @MainActor func testAMainActorBugIsFoundAndItsFixHolds() async {
+    await expectMainActorBugFoundAndFixHolds { consistent in
+      if !Thread.isMainThread { reportIssue("XCTest runs main-actor jobs on the main thread") }
+      if !consistent { reportIssue("edit marked saved") }
+    }
+  }
+}
+
+@MainActor private func expectMainActorBugFoundAndFixHolds(check: @escaping @MainActor (Bool) -> Void) async {
+  let messages = Locked<[String]>([])
+  await withExpectedIssue {
+    await withInterleavings(100) { @MainActor in
+      MainActor.assertIsolated()
+      check(await saveWhileEditing(Document(keepsEditsMadeWhileSaving: false)))
+    }
+  } matching: { issue in
+    messages.withLock { $0.append(issue.message) }
+    return issue.message.hasPrefix("Interleaving exploration: iteration")
+  }
+  let message = messages.withLock { $0.first { $0.hasPrefix("Interleaving exploration") } } ?? ""
+  XCTAssertTrue(message.contains("edit marked saved"), message)
+  XCTAssertNotNil(replayString(in: message), message)
+  await withInterleavings(200) { @MainActor in
+    MainActor.assertIsolated()
+    check(await saveWhileEditing(Document(keepsEditsMadeWhileSaving: true)))
+  }
+}

@@ -217,3 +217,16 @@ let mainActorBugs: [(name: String, minimal: Int, buggy: @Sendable () async -> Vo
     #expect(!message.contains("No preemption"))
   }
 }
+
+/// A `@MainActor` Swift Testing test with no Harness trait explores main-actor code too.
+@Test @MainActor func aMainActorTestWithNoTraitExploresMainActorCode() async {
+  await withExpectedIssue {
+    await withInterleavings(100) { @MainActor in
+      MainActor.assertIsolated()
+      #expect(await saveWhileEditing(Document(keepsEditsMadeWhileSaving: false)))
+    }
+  } matching: { $0.message.hasPrefix("Interleaving exploration: iteration") }
+  await withInterleavings(200) { @MainActor in
+    #expect(await saveWhileEditing(Document(keepsEditsMadeWhileSaving: true)))
+  }
+}
