@@ -11,7 +11,8 @@ import HarnessRuntime
 /// func exportsTheArchive() async throws { … }
 /// ```
 ///
-/// In a `DependencyTestCase`, override its `patience` property.
+/// In a `DependencyTestCase`, override its `patience` property. Under ThreadSanitizer every
+/// patience is 5 times as long, since its checks slow every job that much.
 public struct TestPatience: Sendable, Equatable {
   /// How long one job may run without suspending before it is reported as blocking the test's
   /// other work (10 seconds by default).

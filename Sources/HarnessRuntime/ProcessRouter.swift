@@ -61,8 +61,12 @@ enum DelayedJob {
       // A clock whose durations are not `Duration`: its sleep is due now, as far as the engine can tell.
       nanoseconds = 0
     }
-    DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) { run(job) }
+    timers.asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) { run(job) }
   }
+
+  /// A serial queue of Harness's own: it runs on an overcommitting thread, so a wake-up is due
+  /// on time even when every thread of the global pool is busy (what it runs only hands a job on).
+  private static let timers = DispatchQueue(label: "harness-timers")
 
   /// How long until `instant`, for reports; `nil` for a clock whose durations are not `Duration`.
   static func delay<C: Clock>(until instant: C.Instant, clock: C) -> Duration? {

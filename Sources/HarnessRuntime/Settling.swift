@@ -134,7 +134,7 @@ extension World {
     case .running(let task, let since, _):
       // The caller's own job, running here, is not pending work; one running past its patience
       // is reported by a settle.
-      return task == caller && JobTime.now.duration(since: since) < patience.job
+      return task == caller && JobTime.now.duration(since: since) < patience.jobLimit
     }
   }
 

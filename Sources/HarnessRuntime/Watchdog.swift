@@ -90,7 +90,7 @@ final class Watchdog: @unchecked Sendable {
   private func look(at world: World) {
     let now = JobTime.now
     if case .running(let task, let since, _) = world.activity, !world.runningJobIsReportedBlocked,
-      now.duration(since: since) >= world.patience.job, !world.requests.isEmpty || !world.ready.isEmpty
+      now.duration(since: since) >= world.patience.jobLimit, !world.requests.isEmpty || !world.ready.isEmpty
     {
       world.jobBlocksTheWorld(task: task, ran: now.duration(since: since))
     }
@@ -142,7 +142,7 @@ final class Watchdog: @unchecked Sendable {
 extension World {
   /// The shortest of the world's patiences, for how often the watchdog looks at it. Lock held.
   var shortestPatience: Duration {
-    var shortest = min(patience.job, patience.deadlock)
+    var shortest = min(patience.jobLimit, patience.deadlockLimit)
     if let exploration { shortest = min(shortest, exploration.stallPatience) }
     return shortest
   }
@@ -184,7 +184,7 @@ extension World {
       return exploration.stallPatience
     }
     guard !deadlockReported, rootTask != 0, members.contains(rootTask) else { return nil }
-    return patience.deadlock
+    return patience.deadlockLimit
   }
 
   /// Whether every task of the world is suspended, with nothing ready, running or due, and no

@@ -72,7 +72,7 @@ extension World {
   private func jobEnded(_ entry: ReadyJobs.Entry) {
     guard case .running(_, let since, _) = activity else { return }
     let ran = JobTime.now.duration(since: since)
-    if ran >= patience.job, !runningJobIsReportedBlocked {
+    if ran >= patience.jobLimit, !runningJobIsReportedBlocked {
       unreportedProblems.append(blockedProblem(task: entry.task, ran: ran, stillRunning: false))
     }
     activity = .idle

@@ -80,6 +80,16 @@ package struct Patience: Sendable, Equatable {
 
   package static let `default` = Patience(job: .seconds(10), deadlock: .seconds(10))
 
+  /// How many times longer every patience is in this process: 5 under ThreadSanitizer, whose
+  /// checks slow every memory access (a job that takes 2 s uninstrumented takes 10 there), else 1.
+  package static let sanitizerSlowdown = ProcessSymbol.address("__tsan_init") != nil ? 5 : 1
+
+  /// How long a job may run before it is reported, as the engine applies it (reports name
+  /// ``job``): ``sanitizerSlowdown`` times as long.
+  var jobLimit: Duration { job * Self.sanitizerSlowdown }
+  /// How long a quiet world may wait before it is reported deadlocked, as the engine applies it.
+  var deadlockLimit: Duration { deadlock * Self.sanitizerSlowdown }
+
   /// The patience of the worlds that begin in the current task's scope (a `.patience` trait).
   @TaskLocal package static var current: Patience?
 

@@ -172,7 +172,7 @@ let mainActorBugs: [(name: String, minimal: Int, buggy: @Sendable () async -> Vo
     let (name, minimal, buggy, _) = mainActorBugs[bug]
     let messages = Locked<[String]>([])
     await withExpectedIssue {
-      await withInterleavings(100, buggy)
+      await withInterleavings(100, shrinking: replaysOnly, buggy)
     } matching: { issue in
       messages.withLock { $0.append(issue.message) }
       return issue.message.hasPrefix("Interleaving exploration: iteration")

@@ -130,7 +130,7 @@ struct CounterFeature: Reducer {
   @Test func aSearchModelsLoadsLandOutOfOrder() async throws {
     let messages = Locked<[String]>([])
     await withExpectedIssue {
-      await withInterleavings(100) { @MainActor in
+      await withInterleavings(100, shrinking: replaysOnly) { @MainActor in
         #expect(await typeTwoQueries(SearchModel(cancelsStaleLoads: false)) == ["ab result"])
       }
     } matching: { issue in

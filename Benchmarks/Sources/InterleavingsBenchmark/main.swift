@@ -69,6 +69,44 @@ print(
     + (medianCost <= 3 ? "[target ≤ 3×: met]" : "[target ≤ 3×: NOT MET]")
 )
 
+/// The same shape on the main actor: four main-actor tasks, each doing six yields and six
+/// writes to a main-actor model (an app's `@MainActor` view model and the tasks it starts).
+@MainActor final class MainActorModel {
+  var total = 0
+}
+
+@Sendable func mainActorBody() async {
+  let model = await MainActorModel()
+  await withTaskGroup(of: Void.self) { group in
+    for _ in 0..<4 {
+      group.addTask { @MainActor in
+        for step in 0..<6 {
+          await Task.yield()
+          model.total += step
+        }
+      }
+    }
+  }
+  blackHole(await model.total)
+}
+
+// Explored, each main-actor job is a choice run on the main queue by the iteration's own main
+// executor; plain, the same body runs on the real main actor (this program's main queue).
+let (mainExplored, mainPlain) = await Task.detached {
+  await sideBySide(
+    "Explored main-actor iteration", "Plain main-actor run", count: 1_000, rounds: 15,
+    harness: { await withInterleavings(1_000, mainActorBody) },
+    peer: { for _ in 0..<1_000 { await mainActorBody() } }
+  )
+}.value
+let mainMedianCost = mainExplored.medianNanoseconds / max(mainPlain.medianNanoseconds, 1)
+print(
+  "Explored main-actor iteration: \(mainExplored.formatted) vs plain run: \(mainPlain.formatted) (medians) — "
+    + "\(formatRatio(mainMedianCost))× a plain run on the medians (fastest runs: "
+    + "\(formatRatio(mainExplored.fastestNanoseconds / max(mainPlain.fastestNanoseconds, 1)))×) "
+    + (mainMedianCost <= 3 ? "[target ≤ 3×: met]" : "[target ≤ 3×: NOT MET]")
+)
+
 /// How many jobs one run of `body` takes: run it on an executor that counts what it is given
 /// (the task group's children and the actor hops follow the task's executor preference).
 func countJobs(of body: @escaping @Sendable () async -> Void) async -> Int {

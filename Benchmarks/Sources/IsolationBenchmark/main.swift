@@ -18,6 +18,10 @@ import Synchronization
 // look (`TaskTable.Presence`) says "maybe" for every task, so the short tests' jobs take the
 // registry lock to decide.
 //
+// Then the main actor: the 1,000 advances alone and beside a test whose main-actor job blocks
+// the main queue (target ≤ 1.2×: a settle never waits for the main queue on another test's
+// behalf), and the cost of an advance whose sleeper is on the main actor beside one whose is not.
+//
 // Run: swift run -c release --package-path Benchmarks IsolationBenchmark
 
 /// A test's 1,000 advances of its own clock, each resuming one sleeper.
@@ -108,6 +112,40 @@ func arrangeCrowdedWorld() async -> @Sendable () async -> Void {
   return { crowdedClock = nil }
 }
 
+/// Sets up a test whose main-actor job blocks the main queue (until released, at most 5 s):
+/// another test's settles must not wait for the main queue. Returns once the job blocks.
+func arrangeBlockedMainQueue() async -> @Sendable () async -> Void {
+  let flags = BlockedJobFlags()
+  let blockedTest = Task.detached {
+    let clock = TestClock()
+    Task { @MainActor in
+      flags.blocking.store(true, ordering: .relaxed)
+      let start = ContinuousClock.now
+      while !flags.released.load(ordering: .relaxed), ContinuousClock.now - start < .seconds(5) { usleep(1_000) }
+      if !flags.released.load(ordering: .relaxed) { blockedJobsLate.add(1, ordering: .relaxed) }
+    }
+    await clock.advance(by: .seconds(1))
+  }
+  while !flags.blocking.load(ordering: .relaxed) { try? await Task.sleep(for: .milliseconds(1)) }
+  return {
+    flags.released.store(true, ordering: .relaxed)
+    await blockedTest.value
+  }
+}
+
+/// A test's 1,000 advances, each resuming one sleeper on the main actor (an app's
+/// `@MainActor` model ticking): a settle that waits for the test's main-actor work.
+@Sendable func thousandMainActorAdvances() async {
+  await Task.detached {
+    let clock = TestClock()
+    let sleeper = Task { @MainActor in
+      for _ in 0..<1_000 { try? await clock.sleep(for: .seconds(1)) }
+    }
+    for _ in 0..<1_000 { await clock.advance(by: .seconds(1)) }
+    await sleeper.value
+  }.value
+}
+
 print("One test's 1,000 TestClock advances, alone and beside a blocked test and a clock kept in a static, in alternation")
 let (alone, beside) = await aloneAndBeside(
   ("alone", "beside a blocked test and a kept clock"), rounds: 15, { await thousandAdvances() },
@@ -115,6 +153,18 @@ let (alone, beside) = await aloneAndBeside(
 let (shortAlone, shortBeside) = await aloneAndBeside(
   ("1,000 short tests, alone", "1,000 short tests, beside a world of 100,000 ended tasks"),
   rounds: 15, { await thousandShortTests() }, arrange: arrangeCrowdedWorld)
+// Off the main actor: this program's main queue is the one the neighbour blocks.
+let (mainAlone, mainBeside) = await Task.detached {
+  await aloneAndBeside(
+    ("alone", "beside a test whose main-actor job blocks the main queue"), rounds: 15,
+    { await thousandAdvances() }, arrange: arrangeBlockedMainQueue)
+}.value
+let mainActorSettles = await Task.detached {
+  await alternate(count: 1_000, rounds: 15, [
+    ("advance resuming a sleeper on the main actor", { await thousandMainActorAdvances() }),
+    ("advance resuming a sleeper off the main actor", { await thousandAdvances() }),
+  ])
+}.value
 stopBackground.store(true, ordering: .relaxed)
 await background.value
 
@@ -137,3 +187,14 @@ print("All runs beside the blocked test ran while its job blocked: \(blockedJobs
 print("Jobs of no world run meanwhile: \(backgroundJobs.load(ordering: .relaxed))")
 print()
 printBesideAlone(shortAlone, shortBeside, target: 1.5)
+print()
+print("One test's 1,000 TestClock advances, alone and beside a test blocking the main queue with its main-actor job")
+printBesideAlone(mainAlone, mainBeside, target: 1.2)
+print()
+print("A settle with main-actor work: one advance of a test clock whose sleeper is on the main actor, beside one whose sleeper is not")
+for measurement in mainActorSettles {
+  print("\(measurement.name): \(measurement.formatted) median, \(formatDuration(nanoseconds: measurement.fastestNanoseconds)) fastest")
+}
+print(
+  "On the main actor / off it: \(formatRatio(mainActorSettles[0].medianNanoseconds / max(mainActorSettles[1].medianNanoseconds, 1)))× on the medians"
+)
