@@ -31,7 +31,7 @@ extension Engine {
       world.lock.lock()
       exploration.continuation = continuation
       world.lock.unlock()
-      watchdog.wake(for: world)
+      watchdog.wake(within: exploration.stallPatience / 4)
       WorldToken.$current.withValue(token) {
         _ = Task(executorPreference: world) {
           let result: Result<Void, any Error>
@@ -58,7 +58,7 @@ extension Engine {
         if world.activity.isIdle, world.ready.isEmpty { world.idleSince = .now }
         if exploration.bodyResult != nil, world.activity.isIdle, world.ready.isEmpty { world.deliver() }
         world.lock.unlock()
-        watchdog.wake(for: world)
+        watchdog.wake(within: exploration.stallPatience / 4)
       }
       if outcome.wasAbandoned { onStall(outcome, true) }
     }

@@ -181,7 +181,7 @@ extension World {
     if let deadlock { patience.deadlock = deadlock }
     if let job { patience.job = job }
     lock.unlock()
-    engine.watchdog.wake(for: self)
+    engine.watchdog.wake()
   }
 
   private func reportLeaks() {

@@ -26,7 +26,7 @@ extension World {
         step()
       } else {
         // The end of the running job takes it from here (this caller's own, when it runs here).
-        engine.watchdog.wake(for: self)
+        engine.watchdog.wake(within: shortestPatience / 4)
       }
     }
   }

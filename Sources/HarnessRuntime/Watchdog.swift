@@ -19,6 +19,8 @@ final class Watchdog: @unchecked Sendable {
   private var started = false
   /// Counts the worlds begun, so the thread never ends just as one begins.
   private var worldsBegun = 0
+  /// When the thread's current sleep ends (`nil`: it is looking now, or not running).
+  private var sleepsUntil: ContinuousClock.Instant?
 
   /// The longest time between two looks at a world.
   static let longestInterval = Duration.seconds(1)
@@ -42,10 +44,13 @@ final class Watchdog: @unchecked Sendable {
     }
   }
 
-  /// Makes the watchdog look at the worlds now (a world's patience changed, or a settle began).
-  func wake(for world: World) {
+  /// Makes the watchdog look at the worlds within `interval` (a world's patience changed, or a
+  /// settle began): a thread already due to look by then is left asleep, since waking it on
+  /// every settle cost a context switch each.
+  func wake(within interval: Duration = .zero) {
     lock.lock()
     defer { lock.unlock() }
+    if let sleepsUntil, sleepsUntil <= ContinuousClock.now.advanced(by: interval) { return }
     wakeUp.signal()
   }
 
@@ -81,7 +86,10 @@ final class Watchdog: @unchecked Sendable {
       } else {
         idleSince = nil
       }
-      wakeUp.wait(lock, until: ContinuousClock.now.advanced(by: interval))
+      let deadline = ContinuousClock.now.advanced(by: interval)
+      sleepsUntil = deadline
+      wakeUp.wait(lock, until: deadline)
+      sleepsUntil = nil
       lock.unlock()
     }
   }

@@ -76,18 +76,20 @@ print(
 }
 
 @Sendable func mainActorBody() async {
-  let model = await MainActorModel()
-  await withTaskGroup(of: Void.self) { group in
-    for _ in 0..<4 {
-      group.addTask { @MainActor in
-        for step in 0..<6 {
-          await Task.yield()
-          model.total += step
-        }
+  await mainActorTasks(MainActorModel())
+}
+
+@MainActor func mainActorTasks(_ model: MainActorModel) async {
+  let tasks = (0..<4).map { _ in
+    Task { @MainActor in
+      for step in 0..<6 {
+        await Task.yield()
+        model.total += step
       }
     }
   }
-  blackHole(await model.total)
+  for task in tasks { await task.value }
+  blackHole(model.total)
 }
 
 // Explored, each main-actor job is a choice run on the main queue by the iteration's own main
