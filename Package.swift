@@ -94,7 +94,7 @@ let package = Package(
     .testTarget(name: "HarnessRuntimeTests", dependencies: ["HarnessRuntime", "HarnessIssues", "HarnessTesting"]),
     .testTarget(
       name: "HarnessClocksTests",
-      dependencies: ["HarnessClocks", "HarnessIssues", "HarnessTesting"]
+      dependencies: ["HarnessClocks", "HarnessIssues", "HarnessRuntime", "HarnessTesting"]
     ),
     .testTarget(name: "HarnessDumpTests", dependencies: ["HarnessDump", "HarnessIssues", "HarnessTesting"]),
     .testTarget(

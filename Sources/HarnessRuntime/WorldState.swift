@@ -86,9 +86,10 @@ package struct Patience: Sendable, Equatable {
 
   /// How long a job may run before it is reported, as the engine applies it (reports name
   /// ``job``): ``sanitizerSlowdown`` times as long.
-  var jobLimit: Duration { job * Self.sanitizerSlowdown }
+  /// (Read after every job: `Duration`'s multiplication is a 128-bit one, skipped when it is 1.)
+  var jobLimit: Duration { Self.sanitizerSlowdown == 1 ? job : job * Self.sanitizerSlowdown }
   /// How long a quiet world may wait before it is reported deadlocked, as the engine applies it.
-  var deadlockLimit: Duration { deadlock * Self.sanitizerSlowdown }
+  var deadlockLimit: Duration { Self.sanitizerSlowdown == 1 ? deadlock : deadlock * Self.sanitizerSlowdown }
 
   /// The patience of the worlds that begin in the current task's scope (a `.patience` trait).
   @TaskLocal package static var current: Patience?

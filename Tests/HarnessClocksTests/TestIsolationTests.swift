@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import HarnessClocks
 import HarnessIssues
+import HarnessRuntime
 import Testing
 
 /// Each test's followed work runs on an executor of its own: one test's blocked or slow work
@@ -77,7 +78,8 @@ import Testing
     // own job, waiting for a core while another test and `yes` ran, once took 103 ms and was
     // reported too.
     let work = TestWork(jobPatience: .milliseconds(500))
-    let blocker = Task { blockThisThread(for: 1.5) }
+    // Past the patience as applied: 5 times as long under ThreadSanitizer.
+    let blocker = Task { blockThisThread(for: 0.5 * Double(Patience.sanitizerSlowdown) + 1) }
     await blocker.value
     await withExpectedIssue {
       await work.settle()

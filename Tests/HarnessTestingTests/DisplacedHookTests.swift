@@ -3,8 +3,8 @@ import Testing
 struct DisplacedHookTests {
   /// Another library's hook in the runtime's global-enqueue slot, for a while or for good: the
   /// clock keeps following the test's work, Harness never writes the slot, and says nothing.
-  @Test func anotherLibrarysHookInTheSlotChangesNothingForHarness() throws {
-    let run = try runFixtures(["--testing-library", "swift-testing", "--filter", "DisplacedHookFixtures"])
+  @Test func anotherLibrarysHookInTheSlotChangesNothingForHarness() async throws {
+    let run = try await runFixtures(["--testing-library", "swift-testing", "--filter", "DisplacedHookFixtures"])
     #expect(run.status == 0, "\(run.output)")
     #expect(run.output.contains("Test aMainSerialHookInTheSlotLeavesHarnessFollowing() passed"), "\(run.output)")
     #expect(run.output.contains("Test aPassingHookInTheSlotLeavesHarnessFollowing() passed"), "\(run.output)")
@@ -14,8 +14,8 @@ struct DisplacedHookTests {
   /// Architecture `TestStore`'s `init`/`deinit` use it: it finds the slot empty and leaves it
   /// empty, and the clock and store tests that run afterwards, or inside it, still follow their
   /// work.
-  @Test func testsAfterAStoreThatFlipsTheHookStillFollowTheirWork() throws {
-    let run = try runFixtures(["--testing-library", "swift-testing", "--filter", "MainSerialExecutorFixtures"])
+  @Test func testsAfterAStoreThatFlipsTheHookStillFollowTheirWork() async throws {
+    let run = try await runFixtures(["--testing-library", "swift-testing", "--filter", "MainSerialExecutorFixtures"])
     #expect(run.status == 0, "\(run.output)")
     for test in [
       "theSlotIsEmptyWhenTheFirstTestBegins", "harnessFirst", "aStoreFlippingTheHookComesAndGoes", "aClockTestAfterwards",
@@ -28,8 +28,8 @@ struct DisplacedHookTests {
 
   /// The XCTest form: a test case keeping its clock in a stored property, after a TCA-style
   /// store left its hook in the slot.
-  @Test func xcTestCasesAfterAStoreThatFlipsTheHookFollowTheirStoredClock() throws {
-    let run = try runFixtures(["HarnessTestingTests.MainSerialExecutorXCTestFixtures"])
+  @Test func xcTestCasesAfterAStoreThatFlipsTheHookFollowTheirStoredClock() async throws {
+    let run = try await runFixtures(["HarnessTestingTests.MainSerialExecutorXCTestFixtures"])
     #expect(run.status == 0, "\(run.output)")
     #expect(run.output.contains("Executed 4 tests, with 0 failures"), "\(run.output)")
     #expect(occurrences(of: reclaimWarning, in: run.output) == 0, "\(run.output)")
@@ -38,16 +38,16 @@ struct DisplacedHookTests {
   /// An XCTest case whose `invokeTest` runs every test inside `withMainSerialExecutor`, with its
   /// clock in a stored property: the tasks its tests start go through that library's hook to
   /// `MainActor.shared.enqueue`, where Harness hands them back to the test's world.
-  @Test func xcTestCasesRunInsideWithMainSerialExecutorFollowTheirStoredClock() throws {
-    let run = try runFixtures(["HarnessTestingTests.MainSerialExecutorInvokeTestFixtures"])
+  @Test func xcTestCasesRunInsideWithMainSerialExecutorFollowTheirStoredClock() async throws {
+    let run = try await runFixtures(["HarnessTestingTests.MainSerialExecutorInvokeTestFixtures"])
     #expect(run.status == 0, "\(run.output)")
     #expect(run.output.contains("Executed 3 tests, with 0 failures"), "\(run.output)")
     #expect(occurrences(of: reclaimWarning, in: run.output) == 0, "\(run.output)")
   }
 
   /// A `DependencyTestCase` inside `withMainSerialExecutor`, a TCA-style store made in `setUp`.
-  @Test func dependencyTestCasesRunInsideWithMainSerialExecutorFollowTheirWork() throws {
-    let run = try runFixtures(["HarnessTestingTests.MainSerialExecutorDependencyTestCaseFixtures"])
+  @Test func dependencyTestCasesRunInsideWithMainSerialExecutorFollowTheirWork() async throws {
+    let run = try await runFixtures(["HarnessTestingTests.MainSerialExecutorDependencyTestCaseFixtures"])
     #expect(run.status == 0, "\(run.output)")
     #expect(run.output.contains("Executed 2 tests, with 0 failures"), "\(run.output)")
   }

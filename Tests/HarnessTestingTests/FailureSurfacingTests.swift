@@ -5,8 +5,8 @@ import Testing
 /// Runs this very test binary again, on the deliberately failing fixtures, and checks that
 /// every reported issue surfaced as a failure of the right test with the right message and line.
 @Suite struct FailureSurfacingTests {
-  @Test func swiftTestingFailsTheRightTests() throws {
-    let run = try runFixtures(["--testing-library", "swift-testing", "--filter", "FailingFixtures"])
+  @Test func swiftTestingFailsTheRightTests() async throws {
+    let run = try await runFixtures(["--testing-library", "swift-testing", "--filter", "FailingFixtures"])
     #expect(run.status != 0)
     let output = run.output
     #expect(output.contains("reportsFromTheTest() recorded an issue at Fixtures.swift:16:"))
@@ -26,8 +26,8 @@ import Testing
   /// The headline `swift test` prints for an issue is its message's first line (after Swift
   /// Testing's fixed "Expectation failed: "; its public API has no other headline), not
   /// "Issue recorded"; the rest of the message follows on the `↳` lines.
-  @Test func swiftTestingHeadlineIsTheMessage() throws {
-    let run = try runFixtures(["--testing-library", "swift-testing", "--filter", "FailingHeadlineFixtures"])
+  @Test func swiftTestingHeadlineIsTheMessage() async throws {
+    let run = try await runFixtures(["--testing-library", "swift-testing", "--filter", "FailingHeadlineFixtures"])
     #expect(run.status != 0)
     let lines = run.output.split(separator: "\n").map(String.init)
     let prefix = "✘ Test reportsAMultilineMessage() recorded an issue at HeadlineFixtures.swift:10:16: "
@@ -39,8 +39,8 @@ import Testing
     #expect(!run.output.contains("Issue recorded"))
   }
 
-  @Test func xcTestFailsTheRightTests() throws {
-    let run = try runFixtures(["HarnessTestingTests.FailingXCTestFixtures"])
+  @Test func xcTestFailsTheRightTests() async throws {
+    let run = try await runFixtures(["HarnessTestingTests.FailingXCTestFixtures"])
     #expect(run.status != 0)
     let output = run.output
     #expect(
@@ -65,8 +65,8 @@ import Testing
 
   /// Corelibs XCTest gives a plain `XCTestCase` no hook to expect an `XCTFail`: the failure
   /// stands, and the expected-issue failure lists it and names the fix.
-  @Test func xcTestFailInAPlainTestCaseNamesTheFix() throws {
-    let run = try runFixtures(["HarnessTestingTests.PlainXCTestExpectedIssueFixtures"])
+  @Test func xcTestFailInAPlainTestCaseNamesTheFix() async throws {
+    let run = try await runFixtures(["HarnessTestingTests.PlainXCTestExpectedIssueFixtures"])
     #expect(run.status != 0)
     let output = run.output
     #expect(output.contains("PlainXCTestExpectedIssueFixtures.testXCTFailInAPlainTestCase : failed - plain fixture failure"))
@@ -98,8 +98,20 @@ struct FixtureRun {
 /// How long a fixture process may run (under ThreadSanitizer on a loaded machine, a minute or two).
 let fixtureRunLimitSeconds = 600
 
-/// Runs the current test executable with `arguments` and the fixtures enabled.
-func runFixtures(_ arguments: [String]) throws -> FixtureRun {
+/// Runs the current test executable with `arguments` and the fixtures enabled, waiting for it on
+/// a thread of its own: a child process (a minute or more under ThreadSanitizer) must not hold a
+/// thread of the cooperative pool, which every other test's work needs (2 threads on 2 cores;
+/// two fixtures waiting on them once stalled the whole suite's real sleeps for a minute).
+func runFixtures(_ arguments: [String]) async throws -> FixtureRun {
+  try await withCheckedThrowingContinuation { continuation in
+    let waiter = Thread { continuation.resume(with: Result { try runFixturesWaiting(arguments) }) }
+    waiter.name = "fixture-wait"
+    waiter.start()
+  }
+}
+
+/// Runs the fixtures and blocks the calling thread until they end.
+private func runFixturesWaiting(_ arguments: [String]) throws -> FixtureRun {
   let process = Process()
   process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
   process.arguments = arguments

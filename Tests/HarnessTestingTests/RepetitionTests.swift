@@ -6,8 +6,8 @@ import Testing
 
 /// `@Suite(.dependencies)`: a fresh scope for every test, argument and repetition.
 @Suite struct RepetitionTests {
-  @Test func theNoArgumentTraitStartsEveryRepetitionFresh() throws {
-    let run = try runFixtures([
+  @Test func theNoArgumentTraitStartsEveryRepetitionFresh() async throws {
+    let run = try await runFixtures([
       "--testing-library", "swift-testing", "--filter", "RepetitionFixtures", "--repetitions", "3",
     ])
     #expect(run.status == 0, "\(run.output)")

@@ -4,8 +4,8 @@ import Testing
 /// report (Swift Testing and XCTest), a task left suspended and a settle over a real sleep are
 /// warnings.
 struct WorldReportTests {
-  @Test func aTwoTaskDeadlockIsReportedAndEndsTheProcess() throws {
-    let run = try runFixtures(["--testing-library", "swift-testing", "--filter", "DeadlockFixtures"])
+  @Test func aTwoTaskDeadlockIsReportedAndEndsTheProcess() async throws {
+    let run = try await runFixtures(["--testing-library", "swift-testing", "--filter", "DeadlockFixtures"])
     #expect(run.status != 0, "\(run.output)")
     #expect(run.output.contains("Deadlock: every task of test twoTasksDeadlock() has been suspended for 500 milliseconds"), "\(run.output)")
     #expect(run.output.contains("the test's own task suspended"), "\(run.output)")
@@ -14,24 +14,24 @@ struct WorldReportTests {
     #expect(run.output.contains("Harness: ending the test process, since test twoTasksDeadlock() can never return"), "\(run.output)")
   }
 
-  @Test func aTwoTaskDeadlockUnderXCTestIsReportedAndEndsTheProcess() throws {
-    let run = try runFixtures(["HarnessTestingTests.DeadlockXCTestFixtures"])
+  @Test func aTwoTaskDeadlockUnderXCTestIsReportedAndEndsTheProcess() async throws {
+    let run = try await runFixtures(["HarnessTestingTests.DeadlockXCTestFixtures"])
     #expect(run.status != 0, "\(run.output)")
     #expect(run.output.contains("error: DeadlockXCTestFixtures.testTwoTasksDeadlock : Deadlock: every task of test"), "\(run.output)")
     #expect(run.output.contains("override var patience"), "\(run.output)")
     #expect(run.output.contains("Harness: ending the test process"), "\(run.output)")
   }
 
-  @Test func aTaskLeftSuspendedIsAWarning() throws {
-    let run = try runFixtures(["--testing-library", "swift-testing", "--filter", "LeakFixtures"])
+  @Test func aTaskLeftSuspendedIsAWarning() async throws {
+    let run = try await runFixtures(["--testing-library", "swift-testing", "--filter", "LeakFixtures"])
     #expect(run.status == 0, "\(run.output)")
     #expect(run.output.contains("Test leavesATaskSuspended() recorded a warning"), "\(run.output)")
     #expect(run.output.contains("Test leavesATaskSuspended() ended with 1 of its tasks still suspended"), "\(run.output)")
     #expect(run.output.contains("LeakFixtures.leavesATaskSuspended(), suspended"), "\(run.output)")
   }
 
-  @Test func xcTestWarningsArePrintedAndTheTestsPass() throws {
-    let run = try runFixtures(["HarnessTestingTests.WorldReportXCTestFixtures"])
+  @Test func xcTestWarningsArePrintedAndTheTestsPass() async throws {
+    let run = try await runFixtures(["HarnessTestingTests.WorldReportXCTestFixtures"])
     #expect(run.status == 0, "\(run.output)")
     #expect(run.output.contains("Executed 2 tests, with 0 failures"), "\(run.output)")
     #expect(run.output.contains("ended with 1 of its tasks still suspended"), "\(run.output)")
