@@ -101,7 +101,7 @@ let package = Package(
       name: "HarnessDependenciesTests",
       dependencies: ["HarnessDependencies", "HarnessClocks", "HarnessIssues", "HarnessTesting"]
     ),
-    .testTarget(name: "HarnessStoreTests", dependencies: ["Harness", "HarnessStore", "HarnessTesting"]),
+    .testTarget(name: "HarnessStoreTests", dependencies: ["Harness", "HarnessRuntime", "HarnessStore", "HarnessTesting"]),
     .testTarget(
       name: "HarnessSchedulersTests",
       dependencies: ["HarnessSchedulers", "HarnessDependencies", "HarnessIssues", "HarnessStore", "HarnessTesting"]
