@@ -117,7 +117,15 @@ package struct TaskCreationSite: Sendable {
   }
 
   private static func isTaskCreationAPI(_ name: String) -> Bool {
-    name.hasPrefix("Swift.") || name.hasPrefix("static Swift.") || name.hasPrefix("(extension in Swift)")
+    // A specialization of the standard library's API emitted into the caller's module (an
+    // optimized build's `Task.init`): judged by what it specializes.
+    var name = Substring(name)
+    while name.hasPrefix("generic specialization <") || name.hasPrefix("function signature specialization <"),
+      let of = name.range(of: "> of ")
+    {
+      name = name[of.upperBound...]
+    }
+    return name.hasPrefix("Swift.") || name.hasPrefix("static Swift.") || name.hasPrefix("(extension in Swift)")
       || name.hasPrefix("static (extension in Swift)") || name.hasPrefix("merged ")
   }
 

@@ -50,3 +50,11 @@ func runsIn(_ world: World) -> Bool {
 actor Probe {
   func runsIn(_ world: World) -> Bool { HarnessRuntimeTests.runsIn(world) }
 }
+
+#if DEBUG
+  /// Whether creation sites name the exact function: optimized builds inline and specialize the
+  /// functions that create tasks, so there a site may be named by the function it went into.
+  let creationSitesAreExact = true
+#else
+  let creationSitesAreExact = false
+#endif

@@ -74,3 +74,11 @@ final class WorldReportXCTestFixtures: DependencyTestCase, @unchecked Sendable {
     await sleeper.value
   }
 }
+
+#if DEBUG
+  /// Whether creation sites name the exact function: optimized builds inline and specialize the
+  /// functions that create tasks, so there a site may be named by the function it went into.
+  let creationSitesAreExact = true
+#else
+  let creationSitesAreExact = false
+#endif

@@ -9,7 +9,8 @@ struct WorldReportTests {
     #expect(run.status != 0, "\(run.output)")
     #expect(run.output.contains("Deadlock: every task of test twoTasksDeadlock() has been suspended for 500 milliseconds"), "\(run.output)")
     #expect(run.output.contains("the test's own task suspended"), "\(run.output)")
-    #expect(occurrences(of: "created in HarnessTestingTests.twoTasksWaitingOnEachOther()", in: run.output) == 2, "\(run.output)")
+    let sites = occurrences(of: creationSitesAreExact ? "created in HarnessTestingTests.twoTasksWaitingOnEachOther()" : "created in", in: run.output)
+    #expect(creationSitesAreExact ? sites == 2 : sites >= 2, "\(run.output)")
     #expect(run.output.contains("@Test(.patience(deadlock: .seconds(60)))"), "\(run.output)")
     #expect(run.output.contains("Harness: ending the test process, since test twoTasksDeadlock() can never return"), "\(run.output)")
   }
@@ -27,7 +28,7 @@ struct WorldReportTests {
     #expect(run.status == 0, "\(run.output)")
     #expect(run.output.contains("Test leavesATaskSuspended() recorded a warning"), "\(run.output)")
     #expect(run.output.contains("Test leavesATaskSuspended() ended with 1 of its tasks still suspended"), "\(run.output)")
-    #expect(run.output.contains("LeakFixtures.leavesATaskSuspended(), suspended"), "\(run.output)")
+    #expect(run.output.contains(creationSitesAreExact ? "LeakFixtures.leavesATaskSuspended(), suspended" : ", suspended"), "\(run.output)")
   }
 
   @Test func xcTestWarningsArePrintedAndTheTestsPass() async throws {
