@@ -3,7 +3,7 @@ import HarnessIssues
 import Testing
 
 /// A Swift Testing trait that sets how long Harness waits before it reports a test's deadlock or
-/// a job blocking its work (see ``TestPatience``), and runs each test in a world of its own, as
+/// a job blocking its work (see `TestPatience` in HarnessClocks), and runs each test in a world of its own, as
 /// the dependency traits do.
 ///
 /// ```swift
