@@ -65,6 +65,20 @@ nonisolated(unsafe) var keptClock: TestClock<Duration>?
 final class BlockedJobFlags: Sendable {
   let blocking = Atomic<Bool>(false)
   let released = Atomic<Bool>(false)
+
+  /// Blocks the calling job's thread until released, at most 5 s (a block that runs out is
+  /// counted in `blockedJobsLate`).
+  func blockUntilReleased() {
+    blocking.store(true, ordering: .relaxed)
+    let start = ContinuousClock.now
+    while !released.load(ordering: .relaxed), ContinuousClock.now - start < .seconds(5) { usleep(1_000) }
+    if !released.load(ordering: .relaxed) { blockedJobsLate.add(1, ordering: .relaxed) }
+  }
+
+  /// Returns once a job blocks (the benchmark's set-up only: it polls).
+  func waitUntilBlocking() async {
+    while !blocking.load(ordering: .relaxed) { try? await Task.sleep(for: .milliseconds(1)) }
+  }
 }
 /// Blocked jobs that ran out their 5 s before the run beside them ended.
 let blockedJobsLate = Atomic<Int>(0)
@@ -81,14 +95,11 @@ func arrangeBlockedTestAndKeptClock() async -> @Sendable () async -> Void {
     let clock = TestClock()
     Task {
       try? await clock.sleep(for: .seconds(1))
-      flags.blocking.store(true, ordering: .relaxed)
-      let start = ContinuousClock.now
-      while !flags.released.load(ordering: .relaxed), ContinuousClock.now - start < .seconds(5) { usleep(1_000) }
-      if !flags.released.load(ordering: .relaxed) { blockedJobsLate.add(1, ordering: .relaxed) }
+      flags.blockUntilReleased()
     }
     await clock.advance(by: .seconds(1))
   }
-  while !flags.blocking.load(ordering: .relaxed) { try? await Task.sleep(for: .milliseconds(1)) }
+  await flags.waitUntilBlocking()
   return {
     flags.released.store(true, ordering: .relaxed)
     await blockedTest.value
@@ -119,14 +130,11 @@ func arrangeBlockedMainQueue() async -> @Sendable () async -> Void {
   let blockedTest = Task.detached {
     let clock = TestClock()
     Task { @MainActor in
-      flags.blocking.store(true, ordering: .relaxed)
-      let start = ContinuousClock.now
-      while !flags.released.load(ordering: .relaxed), ContinuousClock.now - start < .seconds(5) { usleep(1_000) }
-      if !flags.released.load(ordering: .relaxed) { blockedJobsLate.add(1, ordering: .relaxed) }
+      flags.blockUntilReleased()
     }
     await clock.advance(by: .seconds(1))
   }
-  while !flags.blocking.load(ordering: .relaxed) { try? await Task.sleep(for: .milliseconds(1)) }
+  await flags.waitUntilBlocking()
   return {
     flags.released.store(true, ordering: .relaxed)
     await blockedTest.value
